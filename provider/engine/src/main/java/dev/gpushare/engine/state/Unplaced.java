@@ -1,0 +1,18 @@
+package dev.gpushare.engine.state;
+
+import java.util.Objects;
+
+/**
+ * A copy that could not be placed, as data.
+ *
+ * @param task    {@code SERVICE/N} or {@code COMPONENT/N}
+ * @param code    stable reason code, e.g. {@code INSUFFICIENT_GPU_MEMORY}
+ * @param message the numbers (needed, free, limit) and the smallest change that would make it fit
+ */
+public record Unplaced(String task, String code, String message) {
+    public Unplaced {
+        Objects.requireNonNull(task, "task");
+        Objects.requireNonNull(code, "code");
+        Objects.requireNonNull(message, "message");
+    }
+}
