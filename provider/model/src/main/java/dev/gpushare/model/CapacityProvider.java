@@ -9,9 +9,11 @@ import java.util.Objects;
  * @param instanceType  a catalog name or one declared under {@code instanceTypes}
  * @param minInstances  instances always running (≥ 0; the spec default is 0)
  * @param maxInstances  upper bound on instances (≥ minInstances)
- * @param gpuSharing    how the GPUs of this pool are shared; {@code null} only for fractional
- *                      instance types, where the hardware slice is the sharing (the reader fills
- *                      in {@link GpuSharing.Mps} when the document leaves it out on other types)
+ * @param gpuSharing    how the GPUs of this pool are shared, or {@code null} for "the default",
+ *                      which depends on the instance type and so is resolved against the catalog,
+ *                      not here: {@link GpuSharing.Mps} (no client limit) on whole-GPU types, the
+ *                      hardware slice on fractional types (where any strategy is an error). The
+ *                      reader keeps {@code null} when the document leaves {@code gpuSharing} out.
  */
 public record CapacityProvider(
         String name, String instanceType, int minInstances, int maxInstances, GpuSharing gpuSharing) {

@@ -1,0 +1,40 @@
+package dev.gpushare.cli;
+
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.catalog.CatalogDocument;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code gpushare catalog}: the built-in GPU models, instance types and MIG profiles. */
+@Command(name = "catalog",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+                "Print the built-in catalog: GPU models (total and usable memory in MiB, MPS and MIG "
+                        + "support), instance types (vCPUs, memory, GPU count and model, fractional slice) "
+                        + "and the MIG profiles of each MIG-capable model.",
+                "Instance types the catalog lacks can be declared in a spec under 'instanceTypes'."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  gpushare catalog",
+                "  gpushare catalog --format json"},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:printed"})
+final class CatalogCommand implements Callable<Integer> {
+    @Mixin
+    private FormatOption format;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Catalog catalog = Catalog.builtIn();
+        Print.document(spec.commandLine().getOut(),
+                format.json() ? CatalogDocument.toJson(catalog) : CatalogDocument.toText(catalog));
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,136 @@
+package dev.gpushare.cli;
+
+import dev.gpushare.engine.interop.ExportResult;
+import dev.gpushare.engine.interop.ExportedDocument;
+import dev.gpushare.engine.interop.ecs.EcsTaskDefinitionExporter;
+import dev.gpushare.engine.interop.sagemaker.SageMakerExporter;
+import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.model.Spec;
+import dev.gpushare.model.problem.Problem;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * {@code gpushare export ecs|sagemaker SPEC...}: the cloud requests for the parts of a valid spec
+ * that map to them, as one JSON array on stdout or one file per request with {@code --out-dir}.
+ */
+@Command(name = "export",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Write the ECS task definitions or SageMaker requests for the parts of a spec that map to them.",
+        subcommands = {ExportCommand.Ecs.class, ExportCommand.SageMaker.class},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  gpushare export ecs examples/mps-sharing/spec.yaml",
+                "  gpushare export sagemaker examples/sagemaker-mig/spec.yaml --out-dir build/sagemaker"})
+final class ExportCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    private CommandSpec command;
+
+    @Override
+    public Integer call() {
+        command.commandLine().usage(command.commandLine().getErr());
+        return ExitCodes.USAGE;
+    }
+
+    abstract static class Base implements Callable<Integer> {
+        private static final JsonMapper JSON = JsonMapper.builder().build();
+
+        @Mixin
+        FormatOption format;
+
+        @Option(names = "--out-dir", paramLabel = "DIR",
+                description = "Write one JSON file per request into DIR (created if missing) instead of one array on stdout.")
+        Path outDir;
+
+        @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
+        List<Path> files;
+
+        @picocli.CommandLine.Spec
+        CommandSpec command;
+
+        abstract Function<Spec, ExportResult> exporter();
+
+        @Override
+        public Integer call() {
+            List<Path> checked = SpecFiles.readable(files);
+            var report = SpecValidator.validateFiles(checked);
+            PrintWriter err = command.commandLine().getErr();
+            if (!report.problems().isEmpty()) {
+                Print.document(err, format.json()
+                        ? ProblemReport.json(report.problems())
+                        : ProblemReport.text(checked, report.problems()));
+                return ExitCodes.INVALID;
+            }
+            ExportResult result = exporter().apply(report.spec());
+            for (Problem note : result.notes()) err.println("gpushare: warning: " + ProblemReport.line(note));
+            PrintWriter out = command.commandLine().getOut();
+            if (outDir == null) {
+                ArrayNode all = JsonNodeFactory.instance.arrayNode();
+                result.documents().forEach(d -> all.add(d.body()));
+                Print.document(out, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
+                return ExitCodes.OK;
+            }
+            try {
+                Files.createDirectories(outDir);
+                for (ExportedDocument d : result.documents()) {
+                    Path target = outDir.resolve(d.fileName());
+                    Files.writeString(target, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(d.body()) + "\n",
+                            StandardCharsets.UTF_8);
+                    out.println(target);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            out.flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "ecs",
+            mixinStandardHelpOptions = true,
+            versionProvider = VersionProvider.class,
+            description = {
+                    "One RegisterTaskDefinition request per task definition (MPS as sharingStrategy, GPU counts, "
+                            + "fractions and ALL as value strings). Task definitions with MIG partitions do not map "
+                            + "and are left out with a warning on stderr."},
+            exitCodeListHeading = "%nExit status:%n",
+            exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error"})
+    static final class Ecs extends Base {
+        @Override
+        Function<Spec, ExportResult> exporter() {
+            return EcsTaskDefinitionExporter::export;
+        }
+    }
+
+    @Command(name = "sagemaker",
+            mixinStandardHelpOptions = true,
+            versionProvider = VersionProvider.class,
+            description = {
+                    "Per endpoint a CreateEndpointConfig and a CreateEndpoint request, per inference component a "
+                            + "CreateInferenceComponent request (mig- partition names, one device, "
+                            + "MinMemoryRequiredInMb from hostMemoryMiB or 1024)."},
+            exitCodeListHeading = "%nExit status:%n",
+            exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error"})
+    static final class SageMaker extends Base {
+        @Override
+        Function<Spec, ExportResult> exporter() {
+            return SageMakerExporter::export;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.gpushare.cli;
+
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.placement.Placer;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.StateJson;
+import dev.gpushare.engine.state.StateText;
+import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.model.Spec;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code gpushare place FILE...}: the desired state of a valid spec, placed on an empty fleet
+ * without any backend.
+ */
+@Command(name = "place",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+                "Validate a spec, then compute its desired state on an empty fleet: which instances "
+                        + "exist, the mode of every GPU, its MIG instances, and which copy runs where with "
+                        + "the environment its containers get. No backend is touched.",
+                "Copies that cannot be placed are listed under 'unplaced' with a code and the smallest "
+                        + "change that would make them fit.",
+                "An invalid spec prints its problems on stderr, as 'gpushare validate' would."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  gpushare place examples/mps-sharing/spec.yaml",
+                "  gpushare place examples/sagemaker-mig/spec.yaml --format json"},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+                "0:every copy was placed",
+                "1:the spec has problems (printed on stderr)",
+                "2:usage error, or a file is missing or unreadable",
+                "3:the spec is valid but something could not be placed"})
+final class PlaceCommand implements Callable<Integer> {
+    @Mixin
+    private FormatOption format;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "Spec files (YAML or JSON), merged in the order given.")
+    private List<Path> files;
+
+    @picocli.CommandLine.Spec
+    private CommandSpec command;
+
+    @Override
+    public Integer call() {
+        List<Path> checked = SpecFiles.readable(files);
+        var report = SpecValidator.validateFiles(checked);
+        if (!report.problems().isEmpty()) {
+            PrintWriter err = command.commandLine().getErr();
+            Print.document(err, format.json()
+                    ? ProblemReport.json(report.problems())
+                    : ProblemReport.text(checked, report.problems()));
+            return ExitCodes.INVALID;
+        }
+        Spec spec = report.spec();
+        Catalog catalog = Catalog.builtIn().withDeclared(spec.instanceTypes());
+        FleetState state = Placer.place(spec, catalog, FleetState.empty(spec.cluster()));
+        Print.document(command.commandLine().getOut(),
+                format.json() ? StateJson.toJson(state) : StateText.render(state));
+        return state.unplaced().isEmpty() ? ExitCodes.OK : ExitCodes.UNPLACED;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.gpushare.cli;
+
+import dev.gpushare.engine.validate.SpecValidator;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code gpushare validate FILE...}: schema and semantic checks, every problem at once. */
+@Command(name = "validate",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+                "Check a spec against the JSON Schema and the semantic rules (references, MPS memory, "
+                        + "fractions, MIG geometry, ...) and print every problem at once.",
+                "Several files are merged into one spec; a name defined twice is a problem.",
+                "Text output: one line per problem, 'file:line:col: CODE path: message', then a summary line."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  gpushare validate examples/mps-sharing/spec.yaml",
+                "  gpushare validate base.yaml services.yaml --format json"},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+                "0:the spec is valid",
+                "1:the spec has problems (printed on stdout)",
+                "2:usage error, or a file is missing or unreadable"})
+final class ValidateCommand implements Callable<Integer> {
+    @Mixin
+    private FormatOption format;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "Spec files (YAML: .yaml/.yml, or JSON: .json), merged in the order given.")
+    private List<Path> files;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        List<Path> checked = SpecFiles.readable(files);
+        var report = SpecValidator.validateFiles(checked);
+        Print.document(spec.commandLine().getOut(), format.json()
+                ? ProblemReport.json(report.problems())
+                : ProblemReport.text(checked, report.problems()));
+        return report.problems().isEmpty() ? ExitCodes.OK : ExitCodes.INVALID;
+    }
+}

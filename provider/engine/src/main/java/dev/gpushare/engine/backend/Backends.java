@@ -1,0 +1,41 @@
+package dev.gpushare.engine.backend;
+
+import dev.gpushare.engine.backend.local.LocalBackend;
+import java.nio.file.Path;
+
+/** Opens a backend from its URL: {@code file:PATH} (local, the default) or {@code http(s)://…}. */
+public final class Backends {
+    /** The default URL, relative to the working directory. */
+    public static final String DEFAULT_URL = "file:.gpushare/state";
+
+    /** Environment variable that names the backend when {@code --backend} is not given. */
+    public static final String ENV = "GPUSHARE_BACKEND";
+
+    private Backends() {}
+
+    /** {@code explicit} if given, else {@code $GPUSHARE_BACKEND}, else {@link #DEFAULT_URL}. */
+    public static String resolveUrl(String explicit, String environmentValue) {
+        if (explicit != null && !explicit.isBlank()) return explicit;
+        if (environmentValue != null && !environmentValue.isBlank()) return environmentValue;
+        return DEFAULT_URL;
+    }
+
+    public static Backend open(String url) {
+        if (url == null || url.isBlank()) url = DEFAULT_URL;
+        if (url.startsWith("file:")) {
+            String path = url.substring("file:".length());
+            if (path.startsWith("//")) path = path.substring(2); // file:///abs/path
+            if (path.isEmpty()) {
+                throw new BackendException("BACKEND_URL_INVALID", "backend URL " + url
+                        + " names no file; use file:PATH, e.g. " + DEFAULT_URL);
+            }
+            return LocalBackend.open(Path.of(path));
+        }
+        if (url.startsWith("http://") || url.startsWith("https://")) {
+            throw new BackendException("BACKEND_UNAVAILABLE", "remote backend not available in this build ("
+                    + url + "); use a local one, e.g. --backend " + DEFAULT_URL);
+        }
+        throw new BackendException("BACKEND_URL_INVALID", "unknown backend URL " + url
+                + "; use file:PATH (e.g. " + DEFAULT_URL + ") or http(s)://HOST for a remote service");
+    }
+}

@@ -1,0 +1,26 @@
+package dev.gpushare.engine.backend;
+
+import dev.gpushare.engine.state.FleetState;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A cluster's actual state as one backend revision saw it.
+ *
+ * @param state           the instances, GPUs and copies (its {@code unplaced} is always empty: the
+ *                        backend holds what runs, not what could not run)
+ * @param revision        increases by one with every committed batch; 0 for a cluster never applied
+ * @param declaredLayouts per endpoint instance id, the {@code partitionLayout} it was launched with,
+ *                        in the user's order (a reordered layout forces a replacement)
+ */
+public record Snapshot(FleetState state, long revision, Map<String, List<String>> declaredLayouts) {
+    public Snapshot {
+        Objects.requireNonNull(state, "state");
+        declaredLayouts = Map.copyOf(declaredLayouts);
+    }
+
+    public static Snapshot empty(String cluster) {
+        return new Snapshot(FleetState.empty(cluster), 0, Map.of());
+    }
+}

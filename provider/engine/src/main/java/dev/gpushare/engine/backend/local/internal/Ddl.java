@@ -1,0 +1,44 @@
+package dev.gpushare.engine.backend.local.internal;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The local store's tables. Normalized (instance, GPU and allocation rows) so that one action is a
+ * few small row writes, never a rewrite of the whole fleet.
+ */
+public final class Ddl {
+    /** Bumped when the tables change incompatibly; stored as {@code PRAGMA user_version}. */
+    public static final int VERSION = 1;
+
+    private static final String[] STATEMENTS = {
+        "CREATE TABLE IF NOT EXISTS clusters(name TEXT PRIMARY KEY, revision INTEGER NOT NULL) WITHOUT ROWID",
+        "CREATE TABLE IF NOT EXISTS instances(cluster TEXT NOT NULL, id TEXT NOT NULL, capacity_provider TEXT,"
+            + " endpoint TEXT, instance_type TEXT NOT NULL, healthy INTEGER NOT NULL, health_reason TEXT,"
+            + " declared_layout TEXT, PRIMARY KEY(cluster, id)) WITHOUT ROWID",
+        "CREATE TABLE IF NOT EXISTS gpus(cluster TEXT NOT NULL, instance_id TEXT NOT NULL, idx INTEGER NOT NULL,"
+            + " model TEXT NOT NULL, memory_mib INTEGER NOT NULL, mode TEXT NOT NULL, fraction TEXT,"
+            + " partitions TEXT NOT NULL, PRIMARY KEY(cluster, instance_id, idx)) WITHOUT ROWID",
+        "CREATE TABLE IF NOT EXISTS allocations(cluster TEXT NOT NULL, task TEXT NOT NULL, instance_id TEXT NOT NULL,"
+            + " gpu_idx INTEGER NOT NULL, container TEXT NOT NULL, memory_mib INTEGER, max_compute_percent INTEGER,"
+            + " partition_profile TEXT, partition_start INTEGER, env TEXT NOT NULL,"
+            + " PRIMARY KEY(cluster, task, instance_id, gpu_idx, container)) WITHOUT ROWID",
+        "CREATE INDEX IF NOT EXISTS allocations_by_instance ON allocations(cluster, instance_id)",
+    };
+
+    private Ddl() {}
+
+    public static void create(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            for (String sql : STATEMENTS) s.executeUpdate(sql);
+            s.executeUpdate("PRAGMA user_version = " + VERSION);
+        }
+    }
+
+    public static int version(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); var rs = s.executeQuery("PRAGMA user_version")) {
+            return rs.next() ? rs.getInt(1) : 0;
+        }
+    }
+}

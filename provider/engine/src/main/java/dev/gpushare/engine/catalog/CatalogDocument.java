@@ -1,0 +1,109 @@
+package dev.gpushare.engine.catalog;
+
+import dev.gpushare.engine.catalog.internal.TextTable;
+import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The catalog as printed by {@code gpushare catalog}: JSON (the data files' field names, plus
+ * each instance type's usable GPU memory) or a text report. Memory in MiB; models and types in
+ * name order.
+ */
+public final class CatalogDocument {
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    private CatalogDocument() {}
+
+    /** {@code {"gpuModels": [...], "instanceTypes": [...]}}. */
+    public static JsonNode toTree(Catalog catalog) {
+        ObjectNode root = MAPPER.createObjectNode();
+        ArrayNode models = root.putArray("gpuModels");
+        for (GpuModel g : catalog.gpuModels()) {
+            ObjectNode m = models.addObject();
+            m.put("name", g.name());
+            m.put("totalMemoryMiB", g.totalMemoryMiB());
+            m.put("usableMemoryMiB", g.usableMemoryMiB());
+            m.put("computeCapability", g.computeCapability());
+            m.put("mpsCapable", g.mpsCapable());
+            if (g.mig() == null) {
+                m.putNull("mig");
+                continue;
+            }
+            ObjectNode mig = m.putObject("mig");
+            mig.put("placementUnits", g.mig().placementUnits());
+            mig.put("computeSlices", g.mig().computeSlices());
+            ArrayNode profiles = mig.putArray("profiles");
+            for (MigProfile p : g.mig().profiles()) {
+                ObjectNode o = profiles.addObject();
+                o.put("name", p.name());
+                o.put("profileId", p.profileId());
+                o.put("computeSlices", p.computeSlices());
+                o.put("size", p.size());
+                ArrayNode starts = o.putArray("starts");
+                p.starts().forEach(starts::add);
+                o.put("maxCount", p.maxCount());
+                o.put("memoryMiB", p.memoryMiB());
+            }
+        }
+        ArrayNode types = root.putArray("instanceTypes");
+        for (InstanceType t : catalog.instanceTypes()) {
+            ObjectNode o = types.addObject();
+            o.put("name", t.name());
+            o.put("gpuModel", t.gpuModel());
+            o.put("gpuCount", t.gpuCount());
+            o.put("vcpus", t.vcpus());
+            o.put("memoryMiB", t.memoryMiB());
+            o.put("fraction", t.fraction());
+            o.put("gpuMemoryMiB", t.gpuMemoryMiB());
+            o.put("usableGpuMemoryMiB", catalog.usableGpuMemoryMiB(t));
+            o.put("builtIn", t.builtIn());
+        }
+        return root;
+    }
+
+    /** {@link #toTree} pretty-printed, ending with a newline. */
+    public static String toJson(Catalog catalog) {
+        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toTree(catalog)) + "\n";
+    }
+
+    /** Three tables: GPU models, instance types, then the MIG profiles of each MIG-capable model. */
+    public static String toText(Catalog catalog) {
+        StringBuilder out = new StringBuilder("GPU models (memory in MiB)\n");
+        TextTable models = new TextTable("MODEL", "TOTAL", "USABLE", "CC", "MPS", "MIG");
+        for (GpuModel g : catalog.gpuModels()) {
+            models.row(g.name(), g.totalMemoryMiB(), g.usableMemoryMiB(), g.computeCapability(),
+                    g.mpsCapable() ? "yes" : "no",
+                    g.mig() == null ? "no"
+                            : g.mig().computeSlices() + " slices / " + g.mig().placementUnits() + " units");
+        }
+        out.append(models.render());
+
+        out.append("\nInstance types (memory in MiB; GPU MEM = usable memory per GPU or slice)\n");
+        TextTable types = new TextTable("NAME", "GPU", "GPUS", "FRACTION", "GPU MEM", "VCPUS", "MEMORY", "SOURCE");
+        for (InstanceType t : catalog.instanceTypes()) {
+            types.row(t.name(), t.gpuModel(), t.gpuCount(),
+                    t.fraction() == null ? null : t.fraction().toPlainString(),
+                    catalog.usableGpuMemoryMiB(t), t.vcpus(), t.memoryMiB(), t.builtIn() ? "catalog" : "declared");
+        }
+        out.append(types.render());
+
+        for (GpuModel g : catalog.gpuModels()) {
+            if (g.mig() == null) {
+                continue;
+            }
+            out.append("\nMIG profiles of ").append(g.name()).append(" (").append(g.mig().computeSlices())
+                    .append(" compute slices, ").append(g.mig().placementUnits()).append(" placement units)\n");
+            TextTable profiles = new TextTable("PROFILE", "ID", "SLICES", "SIZE", "STARTS", "MAX", "MEMORY");
+            for (MigProfile p : g.mig().profiles()) {
+                profiles.row(p.name(), p.profileId(), p.computeSlices(), p.size(),
+                        p.starts().stream().map(String::valueOf).collect(Collectors.joining(",")),
+                        p.maxCount(), p.memoryMiB());
+            }
+            out.append(profiles.render());
+        }
+        return out.toString();
+    }
+}

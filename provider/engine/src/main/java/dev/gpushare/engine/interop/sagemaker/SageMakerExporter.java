@@ -1,0 +1,95 @@
+package dev.gpushare.engine.interop.sagemaker;
+
+import dev.gpushare.engine.interop.ExportResult;
+import dev.gpushare.engine.interop.ExportedDocument;
+import dev.gpushare.engine.interop.internal.CloudJson;
+import dev.gpushare.model.Endpoint;
+import dev.gpushare.model.InferenceComponent;
+import dev.gpushare.model.Spec;
+import dev.gpushare.model.problem.Problem;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes the endpoints and inference components of a spec as SageMaker requests: per endpoint a
+ * {@code CreateEndpointConfig} (one variant, {@value #VARIANT}) and a {@code CreateEndpoint}, per
+ * component a {@code CreateInferenceComponent}. Partition names get the {@code mig-} prefix
+ * SageMaker requires.
+ */
+public final class SageMakerExporter {
+    /** The variant name written; SageMaker's console uses the same default. */
+    static final String VARIANT = "AllTraffic";
+    /** MinMemoryRequiredInMb when the spec gives no hostMemoryMiB (SageMaker requires a value). */
+    static final int DEFAULT_HOST_MEMORY_MIB = 1024;
+
+    private SageMakerExporter() {}
+
+    public static ExportResult export(Spec spec) {
+        List<ExportedDocument> docs = new ArrayList<>();
+        List<Problem> notes = new ArrayList<>();
+        for (Endpoint e : spec.endpoints()) {
+            docs.add(new ExportedDocument(e.name() + ".endpoint-config.json", "CreateEndpointConfig", endpointConfig(e)));
+            docs.add(new ExportedDocument(e.name() + ".endpoint.json", "CreateEndpoint", endpoint(e)));
+        }
+        for (int i = 0; i < spec.inferenceComponents().size(); i++) {
+            InferenceComponent ic = spec.inferenceComponents().get(i);
+            boolean partitioned = spec.endpoints().stream()
+                    .anyMatch(e -> e.name().equals(ic.endpoint()) && e.partitionLayout() != null);
+            if (partitioned && ic.partitionType() == null) {
+                notes.add(Problem.at("/inferenceComponents/" + i + "/partitionType", "EXPORT_NOT_MAPPED",
+                        "Inference component '" + ic.name() + "' leaves its partition type to the layout advisor; set partitionType to export it."));
+                continue;
+            }
+            docs.add(new ExportedDocument(ic.name() + ".inference-component.json", "CreateInferenceComponent", component(ic)));
+        }
+        return new ExportResult(docs, notes);
+    }
+
+    static String configName(Endpoint e) {
+        return e.name() + "-cfg";
+    }
+
+    /** {@code mig-3g.20gb} for {@code 3g.20gb} or {@code mig-3g.20gb}. */
+    static String sageMakerName(String profile) {
+        return profile.startsWith("mig-") ? profile : "mig-" + profile;
+    }
+
+    public static ObjectNode endpointConfig(Endpoint e) {
+        ObjectNode n = CloudJson.object();
+        n.put("EndpointConfigName", configName(e));
+        ObjectNode v = n.putArray("ProductionVariants").addObject();
+        v.put("VariantName", VARIANT);
+        v.put("InstanceType", e.instanceType());
+        v.put("InitialInstanceCount", e.instanceCount());
+        if (e.partitionLayout() != null) {
+            ArrayNode types = v.putArray("AcceleratorPartitionLayouts").addObject().putArray("AcceleratorPartitionTypes");
+            e.partitionLayout().forEach(p -> types.add(sageMakerName(p)));
+        }
+        return n;
+    }
+
+    public static ObjectNode endpoint(Endpoint e) {
+        ObjectNode n = CloudJson.object();
+        n.put("EndpointName", e.name());
+        n.put("EndpointConfigName", configName(e));
+        return n;
+    }
+
+    public static ObjectNode component(InferenceComponent ic) {
+        ObjectNode n = CloudJson.object();
+        n.put("InferenceComponentName", ic.name());
+        n.put("EndpointName", ic.endpoint());
+        n.put("VariantName", VARIANT);
+        ObjectNode spec = n.putObject("Specification");
+        spec.put("ModelName", ic.model());
+        ObjectNode req = spec.putObject("ComputeResourceRequirements");
+        if (ic.partitionType() != null) req.put("AcceleratorPartitionType", sageMakerName(ic.partitionType()));
+        req.put("NumberOfAcceleratorDevicesRequired", 1);
+        req.put("MinMemoryRequiredInMb", ic.hostMemoryMiB() != null ? ic.hostMemoryMiB() : DEFAULT_HOST_MEMORY_MIB);
+        n.putObject("RuntimeConfig").put("CopyCount", ic.copyCount());
+        return n;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.gpushare.engine.mig;
+
+/**
+ * The problem codes of MIG layout checks, each with its cause and the fix, one line each (the
+ * error-code documentation is generated from this list).
+ */
+public enum MigCode {
+    MIG_EMPTY_LAYOUT(
+            "The partition layout lists no MIG profile.",
+            "List at least one profile, e.g. [\"mig-3g.40gb\", \"mig-4g.40gb\"], or drop the layout to use whole GPUs."),
+    MIG_UNKNOWN_PROFILE(
+            "A profile name is not offered by this GPU model (names differ between models, e.g. 1g.10gb).",
+            "Use one of the profile names the message lists for this GPU, or pick an instance type with another GPU."),
+    MIG_PROFILE_COUNT_EXCEEDED(
+            "A profile appears more often than the GPU allows (its max count; at most one +me profile per GPU).",
+            "Repeat the profile at most as often as the message says, or use a smaller profile for the rest."),
+    MIG_ME_ALL_EXCLUSIVE(
+            "A +me.all profile takes every media engine, so only -me (no-media) profiles may sit beside it.",
+            "Replace the other profiles by their -me variants, or use a profile without +me.all."),
+    MIG_LAYOUT_DOES_NOT_FIT(
+            "The profiles need more compute slices or placement units than one GPU has, or no arrangement of their allowed starts avoids overlap.",
+            "Drop a partition or use smaller profiles; the message gives the slices and units asked and offered.");
+
+    private final String cause;
+    private final String fix;
+
+    MigCode(String cause, String fix) {
+        this.cause = cause;
+        this.fix = fix;
+    }
+
+    /** Why the problem arises, in one sentence. */
+    public String cause() {
+        return cause;
+    }
+
+    /** What the user should change, in one sentence. */
+    public String fix() {
+        return fix;
+    }
+}

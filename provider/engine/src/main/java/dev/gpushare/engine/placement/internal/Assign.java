@@ -1,0 +1,94 @@
+package dev.gpushare.engine.placement.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.GpuMode;
+import dev.gpushare.engine.state.MigPartition;
+
+/**
+ * Commits a feasible {@link Choice}: updates the instance's bookkeeping and writes the allocations,
+ * with the environment ECS would give each container (CONTRACT.md §2).
+ */
+final class Assign {
+    private Assign() {}
+
+    /** The allocations of the copy under that choice, container by container, GPU by GPU. */
+    static List<Allocation> allocations(CopyRequest copy, Node node, Choice choice) {
+        List<Allocation> out = new ArrayList<>();
+        for (int i = 0; i < copy.containers().size(); i++) {
+            CopyRequest.GpuContainer c = copy.containers().get(i);
+            List<Choice.Pick> picks = choice.perContainer().get(i);
+            String visible = visibleDevices(picks);
+            for (Choice.Pick p : picks) {
+                Map<String, String> env = new TreeMap<>();
+                env.put("NVIDIA_VISIBLE_DEVICES", visible);
+                Long mem = null;
+                Integer pct = null;
+                Allocation.PartitionRef ref = null;
+                switch (c.need()) {
+                    case Need.Mps m -> {
+                        mem = m.memoryMiB();
+                        pct = m.maxComputePercent();
+                        // the container sees exactly one GPU, renumbered to 0
+                        env.put("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "0=" + m.memoryMiB() + "M");
+                        if (pct != null) env.put("CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", pct.toString());
+                    }
+                    case Need.Partition part -> {
+                        MigPartition mp = node.gpus[p.gpu()].parts.get(p.partition());
+                        ref = new Allocation.PartitionRef(mp.profile(), mp.start());
+                    }
+                    case Need.Whole w -> { }
+                    case Need.Fraction f -> { }
+                    case Need.Slots s -> { }
+                }
+                out.add(new Allocation(copy.task(), c.name(), mem, pct, ref, env));
+            }
+        }
+        return out;
+    }
+
+    /** Applies the choice to the node; {@code allocations} are in the order {@link #allocations} gives. */
+    static void apply(CopyRequest copy, Node node, Choice choice, List<Allocation> allocations) {
+        int a = 0;
+        for (int i = 0; i < copy.containers().size(); i++) {
+            Need need = copy.containers().get(i).need();
+            for (Choice.Pick p : choice.perContainer().get(i)) {
+                GpuSlot g = node.gpus[p.gpu()];
+                switch (need) {
+                    case Need.Mps m -> {
+                        if (g.mode == GpuMode.IDLE) node.idleGpus--;
+                        g.mode = GpuMode.MPS;
+                        g.memFree -= m.memoryMiB();
+                        g.clients++;
+                    }
+                    case Need.Whole w -> {
+                        if (g.mode == GpuMode.IDLE) node.idleGpus--;
+                        g.mode = GpuMode.DEDICATED;
+                        g.memFree = 0;
+                    }
+                    case Need.Partition part -> g.partUsed[p.partition()] = true;
+                    case Need.Slots s -> g.slotsUsed++;
+                    case Need.Fraction f -> { }
+                }
+                g.allocations.add(allocations.get(a++));
+            }
+        }
+        node.cpuFree -= copy.cpuUnits();
+        node.memFree -= copy.memoryMiB();
+        node.countCopy(copy.group());
+    }
+
+    private static String visibleDevices(List<Choice.Pick> picks) {
+        if (picks.size() == 1) return Integer.toString(picks.get(0).gpu());
+        StringBuilder sb = new StringBuilder();
+        for (Choice.Pick p : picks) {
+            if (!sb.isEmpty()) sb.append(',');
+            sb.append(p.gpu());
+        }
+        return sb.toString();
+    }
+}

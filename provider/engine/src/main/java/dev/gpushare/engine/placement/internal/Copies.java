@@ -1,0 +1,84 @@
+package dev.gpushare.engine.placement.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import dev.gpushare.engine.catalog.MigProfile;
+import dev.gpushare.model.Container;
+import dev.gpushare.model.GpuRequirement;
+import dev.gpushare.model.InferenceComponent;
+import dev.gpushare.model.PlacementStrategy;
+import dev.gpushare.model.Service;
+import dev.gpushare.model.TaskDefinition;
+
+/** Turns services and inference components into copies for a pool. */
+final class Copies {
+    private Copies() {}
+
+    /**
+     * Largest first (first-fit decreasing): whole GPUs, fractions, partitions, replicas, then MPS by
+     * memory; then host memory and CPU; ties by task id.
+     */
+    static final Comparator<CopyRequest> LARGEST_FIRST = Comparator
+            .comparing(CopyRequest::form)
+            .thenComparing(Comparator.comparingLong(Copies::size).reversed())
+            .thenComparing(Comparator.comparingLong(CopyRequest::memoryMiB).reversed())
+            .thenComparing(Comparator.comparingLong(CopyRequest::cpuUnits).reversed())
+            .thenComparing(CopyRequest::group)
+            .thenComparingInt(CopyRequest::ordinal);
+
+    static List<CopyRequest> forService(Service s, TaskDefinition td, Pool pool) {
+        List<CopyRequest.GpuContainer> gpu = new ArrayList<>();
+        for (Container c : td.containers()) {
+            if (c.gpu() != null) gpu.add(new CopyRequest.GpuContainer(c.name(), need(c.gpu(), pool)));
+        }
+        return copies(s.name(), s.desiredCount(), s.placementStrategy(),
+                td.cpu() == null ? 0 : td.cpu(), td.memoryMiB() == null ? 0 : td.memoryMiB(), gpu);
+    }
+
+    static List<CopyRequest> forComponent(InferenceComponent ic, Pool pool) {
+        Need need = ic.partitionType() != null
+                ? new Need.Partition(MigProfile.normalize(ic.partitionType()))
+                : new Need.Whole(1, ic.gpuMemoryMiB() == null ? 0 : ic.gpuMemoryMiB());
+        return copies(ic.name(), ic.copyCount(), PlacementStrategy.BINPACK, 0,
+                ic.hostMemoryMiB() == null ? 0 : ic.hostMemoryMiB(),
+                List.of(new CopyRequest.GpuContainer(ic.model(), need)));
+    }
+
+    private static List<CopyRequest> copies(String group, int count, PlacementStrategy strategy, long cpu, long mem,
+                                            List<CopyRequest.GpuContainer> containers) {
+        List<CopyRequest.GpuContainer> gpu = List.copyOf(containers);
+        Form form = gpu.isEmpty() ? Form.NONE : Form.of(gpu.get(0).need());
+        long mps = 0;
+        for (CopyRequest.GpuContainer c : gpu) {
+            if (Form.of(c.need()) != form) form = Form.MIXED;
+            if (c.need() instanceof Need.Mps m) mps += m.memoryMiB();
+        }
+        List<CopyRequest> out = new ArrayList<>(Math.max(0, count));
+        for (int n = 0; n < count; n++) {
+            out.add(new CopyRequest(group + "/" + n, group, n, strategy, cpu, mem, gpu, form, mps));
+        }
+        return out;
+    }
+
+    private static Need need(GpuRequirement r, Pool pool) {
+        boolean slots = pool.kind() == Pool.Kind.TIME_SLICING;
+        return switch (r) {
+            case GpuRequirement.NvidiaMps m -> new Need.Mps(m.memoryMiB(), m.maxComputePercent());
+            case GpuRequirement.Whole w -> slots ? new Need.Slots(w.count()) : new Need.Whole(w.count(), 0);
+            case GpuRequirement.All a -> slots ? new Need.Slots(pool.gpuCount()) : new Need.Whole(pool.gpuCount(), 0);
+            case GpuRequirement.Fraction f -> new Need.Fraction(f.value());
+            case GpuRequirement.Partition p -> new Need.Partition(MigProfile.normalize(p.profile()));
+        };
+    }
+
+    /** The size first-fit decreasing sorts by, within one form. */
+    static long size(CopyRequest c) {
+        return switch (c.form()) {
+            case MPS -> c.mpsMiB();
+            case WHOLE -> WholeFit.total(c);
+            case PARTITION, SLOTS, FRACTION, MIXED, NONE -> c.containers().size();
+        };
+    }
+}

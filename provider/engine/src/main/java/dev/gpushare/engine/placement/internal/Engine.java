@@ -1,0 +1,144 @@
+package dev.gpushare.engine.placement.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.placement.PlacementCode;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.Unplaced;
+import dev.gpushare.model.CapacityProvider;
+import dev.gpushare.model.Endpoint;
+import dev.gpushare.model.InferenceComponent;
+import dev.gpushare.model.PlacementStrategy;
+import dev.gpushare.model.Service;
+import dev.gpushare.model.Spec;
+import dev.gpushare.model.TaskDefinition;
+
+/** The placement pipeline behind {@link dev.gpushare.engine.placement.Placer}: pool by pool. */
+public final class Engine {
+    private Engine() {}
+
+    public static FleetState place(Spec spec, Catalog catalog, FleetState current, Set<String> replace) {
+        Map<String, List<Instance>> byProvider = new HashMap<>();
+        Map<String, List<Instance>> byEndpoint = new HashMap<>();
+        for (Instance i : current.instances()) {
+            if (i.capacityProvider() != null) byProvider.computeIfAbsent(i.capacityProvider(), k -> new ArrayList<>()).add(i);
+            else if (i.endpoint() != null) byEndpoint.computeIfAbsent(i.endpoint(), k -> new ArrayList<>()).add(i);
+        }
+        Map<String, TaskDefinition> tds = new HashMap<>();
+        for (TaskDefinition td : spec.taskDefinitions()) tds.putIfAbsent(td.family(), td);
+
+        List<Instance> instances = new ArrayList<>();
+        List<Unplaced> unplaced = new ArrayList<>();
+
+        Map<String, CapacityProvider> providers = new HashMap<>();
+        for (CapacityProvider cp : spec.capacityProviders()) providers.putIfAbsent(cp.name(), cp);
+        Map<String, List<Service>> services = new HashMap<>();
+        for (Service s : spec.services()) {
+            if (!providers.containsKey(s.capacityProvider()) || !tds.containsKey(s.taskDefinition())) {
+                unknown(unplaced, s.name(), s.desiredCount(), "service " + s.name() + " names capacity provider "
+                        + s.capacityProvider() + " and task definition " + s.taskDefinition() + "; one does not exist");
+            } else {
+                services.computeIfAbsent(s.capacityProvider(), k -> new ArrayList<>()).add(s);
+            }
+        }
+        for (CapacityProvider cp : sortedBy(providers.values(), CapacityProvider::name)) {
+            List<Service> mine = services.getOrDefault(cp.name(), List.of());
+            switch (Pools.of(cp, catalog)) {
+                case Pools.Resolution.Ok ok -> {
+                    List<CopyRequest> copies = new ArrayList<>();
+                    for (Service s : sortedBy(mine, Service::name)) {
+                        copies.addAll(Copies.forService(s, tds.get(s.taskDefinition()), ok.pool()));
+                    }
+                    placePool(ok.pool(), copies, byProvider.getOrDefault(cp.name(), List.of()), replace, instances, unplaced);
+                }
+                case Pools.Resolution.Failed f -> {
+                    for (Service s : mine) fail(unplaced, s.name(), s.desiredCount(), f.code(), f.message());
+                }
+            }
+        }
+
+        Map<String, Endpoint> endpoints = new HashMap<>();
+        for (Endpoint e : spec.endpoints()) endpoints.putIfAbsent(e.name(), e);
+        Map<String, List<InferenceComponent>> components = new HashMap<>();
+        for (InferenceComponent ic : spec.inferenceComponents()) {
+            if (!endpoints.containsKey(ic.endpoint())) {
+                unknown(unplaced, ic.name(), ic.copyCount(), "endpoint " + ic.endpoint() + " does not exist");
+            } else {
+                components.computeIfAbsent(ic.endpoint(), k -> new ArrayList<>()).add(ic);
+            }
+        }
+        for (Endpoint e : sortedBy(endpoints.values(), Endpoint::name)) {
+            List<InferenceComponent> mine = components.getOrDefault(e.name(), List.of());
+            switch (Pools.of(e, catalog)) {
+                case Pools.Resolution.Ok ok -> {
+                    List<CopyRequest> copies = new ArrayList<>();
+                    for (InferenceComponent ic : sortedBy(mine, InferenceComponent::name)) {
+                        copies.addAll(Copies.forComponent(ic, ok.pool()));
+                    }
+                    placePool(ok.pool(), copies, byEndpoint.getOrDefault(e.name(), List.of()), replace, instances, unplaced);
+                }
+                case Pools.Resolution.Failed f -> {
+                    for (InferenceComponent ic : mine) fail(unplaced, ic.name(), ic.copyCount(), f.code(), f.message());
+                }
+            }
+        }
+        instances.sort(Comparator.comparing(Instance::id, Natural.IDS));
+        unplaced.sort(Comparator.comparing(Unplaced::task, Natural.IDS));
+        return new FleetState(spec.cluster(), instances, unplaced);
+    }
+
+    private static void placePool(Pool pool, List<CopyRequest> copies, List<Instance> current, Set<String> replace,
+                                  List<Instance> instances, List<Unplaced> unplaced) {
+        Map<String, CopyRequest> wanted = new LinkedHashMap<>();
+        for (CopyRequest c : copies) wanted.put(c.task(), c);
+        Seed seed = Keeper.keep(pool, current, wanted, replace);
+        List<CopyRequest> fresh = new ArrayList<>(copies.size() - seed.keptTasks().size());
+        boolean spread = false;
+        for (CopyRequest c : copies) {
+            if (seed.keptTasks().contains(c.task())) continue;
+            fresh.add(c);
+            spread |= c.strategy() == PlacementStrategy.SPREAD;
+        }
+        fresh.sort(Copies.LARGEST_FIRST);
+        PoolRun run = new PoolRun(pool, seed, 0);
+        run.placeAll(fresh);
+        if (spread) {
+            // SPREAD may use as many instances as BINPACK needs for the whole pool, never more.
+            int cap = run.keptNodes().size();
+            PoolRun spreadRun = new PoolRun(pool, seed, cap);
+            spreadRun.placeAll(fresh);
+            if (spreadRun.keptNodes().size() <= cap && spreadRun.failed().size() <= run.failed().size()) run = spreadRun;
+        }
+        instances.addAll(run.instances());
+        if (!run.failed().isEmpty()) {
+            int unlimited = run.nodes().size() + fresh.size();
+            unplaced.addAll(new Explainer(run, () -> {
+                PoolRun probe = new PoolRun(pool.withMaxInstances(unlimited), seed, 0);
+                probe.placeAll(fresh);
+                return probe.keptNodes().size();
+            }).explain());
+        }
+    }
+
+    private static void unknown(List<Unplaced> unplaced, String group, int count, String message) {
+        fail(unplaced, group, count, PlacementCode.UNKNOWN_REFERENCE, message + "; run gpushare validate");
+    }
+
+    private static void fail(List<Unplaced> unplaced, String group, int count, PlacementCode code, String message) {
+        for (int n = 0; n < count; n++) unplaced.add(new Unplaced(group + "/" + n, code.name(), message));
+    }
+
+    private static <T> List<T> sortedBy(java.util.Collection<T> items, java.util.function.Function<T, String> key) {
+        List<T> out = new ArrayList<>(items);
+        out.sort(Comparator.comparing(key));
+        return out;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.gpushare.engine.placement.internal;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** The mutable bookkeeping of one instance during a placement run. */
+final class Node {
+    final int number;
+    final String id;
+    /** Position in opening order: first-fit scans in this order. */
+    final int order;
+    /** Unhealthy but not being replaced: kept with its copies, takes nothing new. */
+    final boolean closed;
+    final String healthReason;
+    long cpuFree;
+    long memFree;
+    final GpuSlot[] gpus;
+    int copies;
+    int idleGpus;
+    private final Map<String, Integer> perGroup = new HashMap<>();
+
+    Node(int number, int order, Pool pool, boolean closed, String healthReason) {
+        this.number = number;
+        this.id = pool.owner() + "-" + number;
+        this.order = order;
+        this.closed = closed;
+        this.healthReason = healthReason;
+        this.cpuFree = pool.type().cpuUnits();
+        this.memFree = pool.type().memoryMiB();
+        this.gpus = new GpuSlot[pool.gpuCount()];
+        for (int g = 0; g < gpus.length; g++) gpus[g] = new GpuSlot(g, pool);
+        this.idleGpus = pool.baseMode() == dev.gpushare.engine.state.GpuMode.IDLE ? gpus.length : 0;
+    }
+
+    int copiesOf(String group) {
+        return perGroup.getOrDefault(group, 0);
+    }
+
+    void countCopy(String group) {
+        copies++;
+        perGroup.merge(group, 1, Integer::sum);
+    }
+}

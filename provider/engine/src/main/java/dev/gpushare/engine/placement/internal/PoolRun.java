@@ -1,0 +1,186 @@
+package dev.gpushare.engine.placement.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.Gpu;
+import dev.gpushare.engine.state.Instance;
+
+/**
+ * One placement run over one pool: the kept state is seeded, the minimum of instances opened, then
+ * new copies are offered largest first to their strategy. Mutable, single-use.
+ */
+final class PoolRun {
+    private final Pool pool;
+    private final int spreadCap;
+    private final List<Node> nodes = new ArrayList<>();
+    private final Set<Integer> usedNumbers;
+    private final MaxTree gpuTree;   // per GPU: free MiB if it takes MPS work, else -1
+    private final MaxTree idleTree;  // per instance: idle GPUs (fractional: 1 when empty), -1 if closed
+    private final List<CopyRequest> failed = new ArrayList<>();
+    private int nextNumber;
+
+    PoolRun(Pool pool, Seed seed, int spreadCap) {
+        this.pool = pool;
+        this.spreadCap = spreadCap;
+        this.usedNumbers = new HashSet<>(seed.usedNumbers());
+        int expected = Math.max(16, Math.min(pool.maxInstances(), 1 << 16));
+        this.gpuTree = pool.kind() == Pool.Kind.MPS ? new MaxTree(expected * pool.gpuCount()) : null;
+        this.idleTree = new MaxTree(expected);
+        for (Seed.SeedNode s : seed.nodes()) {
+            Node n = new Node(s.number(), nodes.size(), pool, s.closed(), s.healthReason());
+            nodes.add(n);
+            for (Seed.Kept k : s.copies()) Assign.apply(k.copy(), n, k.choice(), Assign.allocations(k.copy(), n, k.choice()));
+            index(n);
+        }
+        while (nodes.size() < pool.minInstances()) open();
+    }
+
+    Pool pool() { return pool; }
+
+    int spreadCap() { return spreadCap; }
+
+    List<Node> nodes() { return nodes; }
+
+    /** Copies nothing took, in the order they were offered; explained afterwards. */
+    List<CopyRequest> failed() { return failed; }
+
+    /** Places the copies in the order given (the caller sorts them largest first). */
+    void placeAll(List<CopyRequest> copies) {
+        for (CopyRequest c : copies) {
+            if (!Strategy.of(c.strategy(), this).place(c, this)) failed.add(c);
+        }
+    }
+
+    /** Tries one open instance: host first, then the copy's GPU form. */
+    boolean tryNode(CopyRequest copy, Node n) {
+        if (HostFit.check(copy, n) != null) return false;
+        FitResult r = Fit.of(copy.form()).find(copy, n, pool);
+        if (r instanceof Choice c) {
+            commit(copy, n, c);
+            return true;
+        }
+        return false;
+    }
+
+    /** First fit in (instance, GPU) order via the GPU index. */
+    boolean firstFitMps(CopyRequest copy) {
+        if (gpuTree == null) return firstFitScan(copy);
+        int gpus = pool.gpuCount();
+        int from = 0;
+        while (true) {
+            int pos = gpuTree.leftmost(from, copy.mpsMiB());
+            if (pos < 0) return false;
+            Node n = nodes.get(pos / gpus);
+            if (HostFit.check(copy, n) != null) {
+                from = (n.order + 1) * gpus; // nothing on this instance can take it
+                continue;
+            }
+            GpuSlot g = n.gpus[pos % gpus];
+            if (MpsFit.fitsGpu(copy, g, pool)) {
+                commit(copy, n, MpsFit.choiceOn(copy, g.index));
+                return true;
+            }
+            from = pos + 1;
+        }
+    }
+
+    /** First fit over instances with enough idle GPUs via the instance index. */
+    boolean firstFitIdle(CopyRequest copy) {
+        int need = copy.form() == Form.FRACTION ? 1 : WholeFit.total(copy);
+        int from = 0;
+        while (true) {
+            int pos = idleTree.leftmost(from, need);
+            if (pos < 0) return false;
+            if (tryNode(copy, nodes.get(pos))) return true;
+            from = pos + 1;
+        }
+    }
+
+    /** First fit by a linear scan (MIG partitions, time-slicing replicas). */
+    boolean firstFitScan(CopyRequest copy) {
+        for (Node n : nodes) if (tryNode(copy, n)) return true;
+        return false;
+    }
+
+    /** Opens a new instance for the copy if the pool may grow and an empty instance takes it. */
+    boolean placeOnFresh(CopyRequest copy) {
+        if (nodes.size() >= pool.maxInstances() || freshRefusal(copy) != null) return false;
+        return tryNode(copy, open());
+    }
+
+    /** Why even an empty instance of the pool cannot take the copy, or null. */
+    Refusal freshRefusal(CopyRequest copy) {
+        Node probe = new Node(-1, -1, pool, false, null);
+        Refusal host = HostFit.check(copy, probe);
+        if (host != null) return host;
+        FitResult r = Fit.of(copy.form()).find(copy, probe, pool);
+        return r instanceof Refusal refusal ? refusal : null;
+    }
+
+    private Node open() {
+        while (usedNumbers.contains(nextNumber)) nextNumber++;
+        usedNumbers.add(nextNumber);
+        Node n = new Node(nextNumber, nodes.size(), pool, false, null);
+        nodes.add(n);
+        index(n);
+        return n;
+    }
+
+    private void commit(CopyRequest copy, Node n, Choice c) {
+        Assign.apply(copy, n, c, Assign.allocations(copy, n, c));
+        index(n);
+    }
+
+    private void index(Node n) {
+        idleTree.set(n.order, n.closed ? -1 : pool.kind() == Pool.Kind.FRACTIONAL ? (n.copies == 0 ? 1 : 0) : n.idleGpus);
+        if (gpuTree == null) return;
+        int base = n.order * pool.gpuCount();
+        for (GpuSlot g : n.gpus) {
+            boolean open = !n.closed && g.mpsOpen() && g.clients < pool.maxClients();
+            gpuTree.set(base + g.index, open ? g.memFree : -1);
+        }
+    }
+
+    /** Instances with work, plus empty ones up to the pool's minimum (existing ones first). */
+    List<Node> keptNodes() {
+        int busy = 0;
+        for (Node n : nodes) if (n.copies > 0 || n.closed) busy++;
+        int emptyToKeep = Math.max(0, pool.minInstances() - busy);
+        List<Node> out = new ArrayList<>();
+        for (Node n : nodes) {
+            if (n.copies > 0 || n.closed) out.add(n);
+            else if (emptyToKeep > 0) {
+                out.add(n);
+                emptyToKeep--;
+            }
+        }
+        return out;
+    }
+
+    /** The instances of the result, ordered by number. */
+    List<Instance> instances() {
+        List<Node> kept = keptNodes();
+        kept.sort(Comparator.comparingInt(n -> n.number));
+        List<Instance> out = new ArrayList<>(kept.size());
+        for (Node n : kept) {
+            List<Gpu> gpus = new ArrayList<>(n.gpus.length);
+            for (GpuSlot g : n.gpus) {
+                List<Allocation> allocs = g.allocations;
+                if (allocs.size() > 1) {
+                    allocs = new ArrayList<>(allocs);
+                    allocs.sort(Comparator.comparing(Allocation::task, Natural.IDS).thenComparing(Allocation::container));
+                }
+                gpus.add(new Gpu(g.index, pool.gpuModel(), pool.gpuMemoryMiB(), g.mode, pool.fraction(),
+                        g.parts, allocs));
+            }
+            out.add(new Instance(n.id, pool.endpoint() ? null : pool.owner(), pool.endpoint() ? pool.owner() : null,
+                    pool.type().name(), !n.closed, n.healthReason, gpus));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.gpushare.engine.placement.internal;
+
+import java.util.List;
+import java.util.Optional;
+
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.catalog.GpuModel;
+import dev.gpushare.engine.catalog.InstanceType;
+import dev.gpushare.engine.mig.LayoutResult;
+import dev.gpushare.engine.mig.MigLayouts;
+import dev.gpushare.engine.placement.PlacementCode;
+import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.model.CapacityProvider;
+import dev.gpushare.model.Endpoint;
+import dev.gpushare.model.GpuSharing;
+
+/** Resolves capacity providers and endpoints against the catalog into {@link Pool}s. */
+final class Pools {
+    private Pools() {}
+
+    /** A pool, or why none can be built (the spec was not valid). */
+    sealed interface Resolution {
+        record Ok(Pool pool) implements Resolution {}
+        record Failed(PlacementCode code, String message) implements Resolution {}
+    }
+
+    static Resolution of(CapacityProvider cp, Catalog catalog) {
+        Optional<InstanceType> type = catalog.instanceType(cp.instanceType());
+        if (type.isEmpty()) return unknownType(cp.instanceType());
+        Optional<GpuModel> model = catalog.gpuModel(type.get().gpuModel());
+        if (model.isEmpty()) return unknownType(cp.instanceType());
+        InstanceType t = type.get();
+        if (t.fractional()) {
+            long mem = t.gpuMemoryMiB() != null ? t.gpuMemoryMiB() : model.get().usableMemoryMiB();
+            return ok(cp.name(), false, Pool.Kind.FRACTIONAL, t, model.get(), mem, List.of(),
+                    Integer.MAX_VALUE, 0, cp.minInstances(), cp.maxInstances());
+        }
+        long mem = model.get().usableMemoryMiB();
+        GpuSharing sharing = cp.gpuSharing() != null ? cp.gpuSharing() : new GpuSharing.Mps(null);
+        return switch (sharing) {
+            case GpuSharing.Mps m -> ok(cp.name(), false, Pool.Kind.MPS, t, model.get(), mem, List.of(),
+                    m.maxClientsPerGpu() == null ? Integer.MAX_VALUE : m.maxClientsPerGpu(), 0,
+                    cp.minInstances(), cp.maxInstances());
+            case GpuSharing.Exclusive e -> ok(cp.name(), false, Pool.Kind.EXCLUSIVE, t, model.get(), mem, List.of(),
+                    Integer.MAX_VALUE, 0, cp.minInstances(), cp.maxInstances());
+            case GpuSharing.TimeSlicing ts -> ok(cp.name(), false, Pool.Kind.TIME_SLICING, t, model.get(), mem,
+                    List.of(), Integer.MAX_VALUE, ts.replicas(), cp.minInstances(), cp.maxInstances());
+            case GpuSharing.Mig mig -> mig(cp.name(), false, t, model.get(), mig.partitionLayout(),
+                    cp.minInstances(), cp.maxInstances());
+        };
+    }
+
+    static Resolution of(Endpoint e, Catalog catalog) {
+        Optional<InstanceType> type = catalog.instanceType(e.instanceType());
+        if (type.isEmpty()) return unknownType(e.instanceType());
+        Optional<GpuModel> model = catalog.gpuModel(type.get().gpuModel());
+        if (model.isEmpty()) return unknownType(e.instanceType());
+        if (e.partitionLayout() == null) {
+            return ok(e.name(), true, Pool.Kind.WHOLE_ENDPOINT, type.get(), model.get(), model.get().usableMemoryMiB(),
+                    List.of(), Integer.MAX_VALUE, 0, e.instanceCount(), e.instanceCount());
+        }
+        return mig(e.name(), true, type.get(), model.get(), e.partitionLayout(), e.instanceCount(), e.instanceCount());
+    }
+
+    private static Resolution mig(String owner, boolean endpoint, InstanceType t, GpuModel model, List<String> layout,
+                                  int min, int max) {
+        if (model.mig() == null) {
+            return new Resolution.Failed(PlacementCode.INVALID_MIG_LAYOUT,
+                    model.name() + " GPUs of " + t.name() + " do not support MIG; use a MIG-capable instance type");
+        }
+        return switch (MigLayouts.realize(model.mig(), layout)) {
+            case LayoutResult.Realized r -> ok(owner, endpoint, Pool.Kind.MIG, t, model, model.usableMemoryMiB(),
+                    r.partitions(), Integer.MAX_VALUE, 0, min, max);
+            case LayoutResult.Rejected r -> new Resolution.Failed(PlacementCode.INVALID_MIG_LAYOUT,
+                    r.code() + ": " + r.message());
+        };
+    }
+
+    private static Resolution ok(String owner, boolean endpoint, Pool.Kind kind, InstanceType t, GpuModel model,
+                                 long gpuMem, List<MigPartition> layout, int maxClients, int replicas, int min, int max) {
+        return new Resolution.Ok(new Pool(owner, endpoint, kind, t, model.name(), gpuMem, layout, maxClients, replicas,
+                Math.max(0, min), Math.max(0, max)));
+    }
+
+    private static Resolution unknownType(String name) {
+        return new Resolution.Failed(PlacementCode.UNKNOWN_REFERENCE,
+                "instance type " + name + " is not in the catalog; run gpushare validate");
+    }
+}

@@ -1,0 +1,32 @@
+package dev.gpushare.engine.plan;
+
+import dev.gpushare.engine.state.FleetState;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What {@code apply} would do: actions in a safe order, made against one revision of the backend.
+ *
+ * @param cluster  the cluster
+ * @param revision the backend revision the plan was made against; applying it to another is refused
+ * @param actions  in execution order: launch/replace, stop, configure, move/place, configure, terminate
+ * @param desired  the state the actions lead to (from the placement engine)
+ * @param specHash SHA-256 of the spec the plan was made from (hex), so a saved plan names its input
+ */
+public record Plan(String cluster, long revision, List<Action> actions, FleetState desired, String specHash) {
+    public Plan {
+        Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(desired, "desired");
+        actions = List.copyOf(actions);
+    }
+
+    /** True when the backend already matches the spec. */
+    public boolean isEmpty() {
+        return actions.isEmpty();
+    }
+
+    /** True when some copy could not be placed (exit status 3). */
+    public boolean infeasible() {
+        return !desired.unplaced().isEmpty();
+    }
+}

@@ -1,0 +1,65 @@
+package dev.gpushare.engine.plan;
+
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.catalog.MigProfile;
+import dev.gpushare.engine.placement.Placer;
+import dev.gpushare.engine.plan.internal.Diff;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Instance;
+import dev.gpushare.model.Endpoint;
+import dev.gpushare.model.Spec;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Computes a plan: the placement engine's stable placement from the actual state, then a pure diff.
+ * No side effects; the spec is assumed valid.
+ */
+public final class Planner {
+    private Planner() {}
+
+    public static Plan plan(Spec spec, Catalog catalog, Snapshot actual) {
+        FleetState current = actual.state();
+        Set<String> toReplace = ReplacementPolicy.choose(current);
+        FleetState desired = Placer.place(spec, catalog, current, toReplace);
+        List<Action> actions = Diff.between(actual, desired, declaredLayouts(spec, desired));
+        return new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec));
+    }
+
+    /** Per endpoint instance of {@code desired}, its endpoint's layout as written (without {@code mig-}). */
+    static Map<String, List<String>> declaredLayouts(Spec spec, FleetState desired) {
+        Map<String, List<String>> byEndpoint = new TreeMap<>();
+        for (Endpoint e : spec.endpoints()) {
+            if (e.partitionLayout() == null) continue;
+            List<String> names = new ArrayList<>();
+            for (String p : e.partitionLayout()) names.add(MigProfile.normalize(p));
+            byEndpoint.put(e.name(), List.copyOf(names));
+        }
+        Map<String, List<String>> out = new TreeMap<>();
+        for (Instance i : desired.instances()) {
+            if (i.endpoint() != null && byEndpoint.containsKey(i.endpoint())) out.put(i.id(), byEndpoint.get(i.endpoint()));
+        }
+        return out;
+    }
+
+    /**
+     * SHA-256 (hex) of the spec's record form: records print every field in declaration order,
+     * so equal specs hash equally whichever front door built them.
+     */
+    public static String specHash(Spec spec) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(spec.toString().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package dev.gpushare.engine.state;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The state document of CONTRACT.md §2: {@link FleetState} to and from JSON.
+ *
+ * <p>Keys are written in exactly the contract's order and nulls are written as {@code null}, so the
+ * output is byte-stable for equal states. {@code healthReason} is the one optional key: written only
+ * when set. {@code summary} is derived and ignored on read.
+ */
+public final class StateJson {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+    // "key": value and [] / {} for empty containers: the form people expect to read and diff.
+    private static final ObjectWriter PRETTY = MAPPER.writer().with(new DefaultPrettyPrinter(
+            Separators.createDefaultInstance()
+                    .withObjectNameValueSpacing(Separators.Spacing.AFTER)
+                    .withArrayEmptySeparator("")
+                    .withObjectEmptySeparator("")));
+
+    private StateJson() {}
+
+    /** The state as a JSON tree, keys in contract order. */
+    public static JsonNode toTree(FleetState state) {
+        ObjectNode root = NODES.objectNode();
+        root.put("cluster", state.cluster());
+        ArrayNode instances = root.putArray("instances");
+        for (Instance i : state.instances()) instances.add(instance(i));
+        ArrayNode unplaced = root.putArray("unplaced");
+        for (Unplaced u : state.unplaced()) {
+            ObjectNode n = unplaced.addObject();
+            n.put("task", u.task());
+            n.put("code", u.code());
+            n.put("message", u.message());
+        }
+        FleetState.Summary s = state.summary();
+        ObjectNode summary = root.putObject("summary");
+        summary.put("instances", s.instances());
+        summary.put("gpus", s.gpus());
+        summary.put("allocations", s.allocations());
+        summary.put("unplaced", s.unplaced());
+        return root;
+    }
+
+    /** Pretty-printed JSON with a trailing newline; equal states give identical bytes. */
+    public static String toJson(FleetState state) {
+        return PRETTY.writeValueAsString(toTree(state)) + "\n";
+    }
+
+    /**
+     * Reads a state document.
+     *
+     * @throws IllegalArgumentException when the text is not a state document (names the field)
+     */
+    public static FleetState fromJson(String json) {
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(json);
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new IllegalArgumentException("not a JSON state document: " + e.getOriginalMessage(), e);
+        }
+        return fromTree(tree);
+    }
+
+    /** The inverse of {@link #toTree}; {@code summary} is ignored (it is derived). */
+    public static FleetState fromTree(JsonNode root) {
+        List<Instance> instances = new ArrayList<>();
+        for (JsonNode i : array(root, "instances")) instances.add(readInstance(i));
+        List<Unplaced> unplaced = new ArrayList<>();
+        for (JsonNode u : array(root, "unplaced")) {
+            unplaced.add(new Unplaced(text(u, "task"), text(u, "code"), text(u, "message")));
+        }
+        return new FleetState(text(root, "cluster"), instances, unplaced);
+    }
+
+    private static ObjectNode instance(Instance i) {
+        ObjectNode n = NODES.objectNode();
+        n.put("id", i.id());
+        n.put("capacityProvider", i.capacityProvider());
+        n.put("endpoint", i.endpoint());
+        n.put("instanceType", i.instanceType());
+        n.put("healthy", i.healthy());
+        if (i.healthReason() != null) n.put("healthReason", i.healthReason());
+        ArrayNode gpus = n.putArray("gpus");
+        for (Gpu g : i.gpus()) gpus.add(gpu(g));
+        return n;
+    }
+
+    private static ObjectNode gpu(Gpu g) {
+        ObjectNode n = NODES.objectNode();
+        n.put("index", g.index());
+        n.put("model", g.model());
+        n.put("memoryMiB", g.memoryMiB());
+        n.put("mode", g.mode().name());
+        if (g.fraction() == null) n.putNull("fraction"); else n.put("fraction", g.fraction());
+        ArrayNode parts = n.putArray("partitions");
+        for (MigPartition p : g.partitions()) {
+            ObjectNode pn = parts.addObject();
+            pn.put("profile", p.profile());
+            pn.put("start", p.start());
+            pn.put("memoryMiB", p.memoryMiB());
+        }
+        ArrayNode allocs = n.putArray("allocations");
+        for (Allocation a : g.allocations()) allocs.add(allocation(a));
+        return n;
+    }
+
+    private static ObjectNode allocation(Allocation a) {
+        ObjectNode n = NODES.objectNode();
+        n.put("task", a.task());
+        n.put("container", a.container());
+        n.put("memoryMiB", a.memoryMiB());
+        n.put("maxComputePercent", a.maxComputePercent());
+        if (a.partition() == null) {
+            n.putNull("partition");
+        } else {
+            ObjectNode p = n.putObject("partition");
+            p.put("profile", a.partition().profile());
+            p.put("start", a.partition().start());
+        }
+        ObjectNode env = n.putObject("env");
+        a.env().forEach(env::put);
+        return n;
+    }
+
+    private static Instance readInstance(JsonNode n) {
+        List<Gpu> gpus = new ArrayList<>();
+        for (JsonNode g : array(n, "gpus")) gpus.add(readGpu(g));
+        JsonNode healthy = n.get("healthy");
+        return new Instance(text(n, "id"), optText(n, "capacityProvider"), optText(n, "endpoint"),
+                text(n, "instanceType"), healthy == null || healthy.asBoolean(),
+                optText(n, "healthReason"), gpus);
+    }
+
+    private static Gpu readGpu(JsonNode n) {
+        List<MigPartition> parts = new ArrayList<>();
+        for (JsonNode p : array(n, "partitions")) {
+            parts.add(new MigPartition(text(p, "profile"), p.get("start").asInt(), p.get("memoryMiB").asLong()));
+        }
+        List<Allocation> allocs = new ArrayList<>();
+        for (JsonNode a : array(n, "allocations")) allocs.add(readAllocation(a));
+        JsonNode fraction = n.get("fraction");
+        BigDecimal f = fraction == null || fraction.isNull() ? null : fraction.decimalValue();
+        return new Gpu(n.get("index").asInt(), text(n, "model"), n.get("memoryMiB").asLong(),
+                GpuMode.valueOf(text(n, "mode")), f, parts, allocs);
+    }
+
+    private static Allocation readAllocation(JsonNode n) {
+        JsonNode mem = n.get("memoryMiB");
+        JsonNode pct = n.get("maxComputePercent");
+        JsonNode part = n.get("partition");
+        Allocation.PartitionRef ref = part == null || part.isNull()
+                ? null : new Allocation.PartitionRef(text(part, "profile"), part.get("start").asInt());
+        Map<String, String> env = new LinkedHashMap<>();
+        JsonNode envNode = n.get("env");
+        if (envNode != null && envNode.isObject()) {
+            for (Map.Entry<String, JsonNode> e : envNode.properties()) env.put(e.getKey(), e.getValue().asString());
+        }
+        return new Allocation(text(n, "task"), text(n, "container"),
+                mem == null || mem.isNull() ? null : mem.asLong(),
+                pct == null || pct.isNull() ? null : pct.asInt(), ref, env);
+    }
+
+    private static Iterable<JsonNode> array(JsonNode n, String field) {
+        JsonNode a = n.get(field);
+        if (a == null || a.isNull()) return List.of();
+        if (!a.isArray()) throw new IllegalArgumentException("state document: '" + field + "' must be an array");
+        return a.values();
+    }
+
+    private static String text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        if (v == null || v.isNull()) {
+            throw new IllegalArgumentException("state document: '" + field + "' is missing");
+        }
+        return v.asString();
+    }
+
+    private static String optText(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v == null || v.isNull() ? null : v.asString();
+    }
+}

@@ -1,0 +1,95 @@
+package dev.gpushare.engine.state;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A compact human rendering of a {@link FleetState}: a line per instance, a line per GPU (mode,
+ * used/total MiB and what runs on it), then the unplaced copies with their reasons and a summary.
+ */
+public final class StateText {
+    private StateText() {}
+
+    public static String render(FleetState state) {
+        StringBuilder out = new StringBuilder();
+        out.append("cluster ").append(state.cluster()).append('\n');
+        for (Instance i : state.instances()) {
+            out.append(i.id()).append("  ").append(i.instanceType()).append("  ")
+                    .append(i.capacityProvider() != null ? "capacityProvider " + i.capacityProvider()
+                            : "endpoint " + i.endpoint());
+            if (!i.healthy()) {
+                out.append("  UNHEALTHY");
+                if (i.healthReason() != null) out.append(" (").append(i.healthReason()).append(')');
+            }
+            out.append('\n');
+            for (Gpu g : i.gpus()) gpuLine(out, g);
+        }
+        if (!state.unplaced().isEmpty()) {
+            out.append("unplaced:\n");
+            for (Unplaced u : state.unplaced()) {
+                out.append("  ").append(u.task()).append("  ").append(u.code()).append("  ")
+                        .append(u.message()).append('\n');
+            }
+        }
+        FleetState.Summary s = state.summary();
+        out.append("summary: ").append(s.instances()).append(" instances, ").append(s.gpus())
+                .append(" GPUs, ").append(s.allocations()).append(" allocations, ").append(s.unplaced())
+                .append(" unplaced\n");
+        return out.toString();
+    }
+
+    private static void gpuLine(StringBuilder out, Gpu g) {
+        out.append("  gpu ").append(g.index()).append("  ").append(g.model()).append("  ").append(g.mode());
+        if (g.fraction() != null) out.append(' ').append(g.fraction().toPlainString());
+        out.append("  ").append(usedMiB(g)).append('/').append(g.memoryMiB()).append(" MiB");
+        List<String> items = new ArrayList<>();
+        if (g.mode() == GpuMode.MIG) {
+            for (MigPartition p : g.partitions()) {
+                StringBuilder sb = new StringBuilder(p.profile()).append('@').append(p.start()).append('=');
+                List<String> users = new ArrayList<>();
+                for (Allocation a : g.allocations()) {
+                    if (a.partition() != null && a.partition().start() == p.start()) users.add(a.task() + ":" + a.container());
+                }
+                sb.append(users.isEmpty() ? "free" : String.join(",", users));
+                items.add(sb.toString());
+            }
+        } else {
+            for (Allocation a : g.allocations()) {
+                StringBuilder sb = new StringBuilder(a.task()).append(':').append(a.container());
+                if (a.memoryMiB() != null) {
+                    sb.append('(').append(a.memoryMiB()).append('M');
+                    if (a.maxComputePercent() != null) sb.append(',').append(a.maxComputePercent()).append('%');
+                    sb.append(')');
+                }
+                items.add(sb.toString());
+            }
+        }
+        if (!items.isEmpty()) out.append("  ").append(String.join(" ", items));
+        out.append('\n');
+    }
+
+    /** Memory taken: reserved MPS memory, used MIG instances, or all of it when held whole. */
+    private static long usedMiB(Gpu g) {
+        return switch (g.mode()) {
+            case IDLE, TIME_SLICING -> 0; // time-slicing reserves no memory
+            case DEDICATED, FRACTIONAL -> g.allocations().isEmpty() ? 0 : g.memoryMiB();
+            case MPS -> {
+                long sum = 0;
+                for (Allocation a : g.allocations()) if (a.memoryMiB() != null) sum += a.memoryMiB();
+                yield sum;
+            }
+            case MIG -> {
+                long sum = 0;
+                for (MigPartition p : g.partitions()) {
+                    for (Allocation a : g.allocations()) {
+                        if (a.partition() != null && a.partition().start() == p.start()) {
+                            sum += p.memoryMiB();
+                            break;
+                        }
+                    }
+                }
+                yield sum;
+            }
+        };
+    }
+}

@@ -1,0 +1,106 @@
+package dev.gpushare.engine.validate;
+
+import dev.gpushare.engine.validate.internal.ProblemOrder;
+import dev.gpushare.engine.validate.internal.rules.SemanticRules;
+import dev.gpushare.model.Spec;
+import dev.gpushare.model.io.ParsedFile;
+import dev.gpushare.model.io.ReadCode;
+import dev.gpushare.model.io.ReadResult;
+import dev.gpushare.model.io.SpecReader;
+import dev.gpushare.model.io.SpecWriter;
+import dev.gpushare.model.problem.Problem;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Validation of a spec: structural (JSON Schema) and semantic, every problem at once.
+ *
+ * <p>For files: each file is parsed and schema-checked on its own; the files without problems are
+ * bound into one spec and the semantic rules run on it even when another file was left out, so a
+ * user sees everything that can be known. When a file was left out, "unknown name" problems are
+ * not reported: the name may be defined in the file that could not be read.
+ */
+public final class SpecValidator {
+    private SpecValidator() {}
+
+    /**
+     * Validates a spec split over these files (one file is the usual case).
+     *
+     * @throws java.io.UncheckedIOException when a file cannot be read (a usage error, not a spec problem)
+     */
+    public static ValidationReport validateFiles(List<Path> files) {
+        List<ParsedFile> parsed = new ArrayList<>(files.size());
+        for (Path file : files) parsed.add(SpecReader.parse(file));
+        return validateParsed(parsed);
+    }
+
+    /** Validates one document given as text; {@code fileName} is what problems name as their file. */
+    public static ValidationReport validateText(String fileName, String text) {
+        return validateParsed(List.of(SpecReader.parse(fileName, text)));
+    }
+
+    /**
+     * Validates a spec built in code (the DSL, the Pulumi provider): the schema check of its
+     * document form plus the semantic rules. Paths point into {@code SpecWriter.toTree(spec)};
+     * {@code file} is null. A semantic problem at a path the schema check already reported is
+     * dropped, so one mistake is reported once.
+     */
+    public static List<Problem> validate(Spec spec) {
+        List<Problem> structural = SchemaValidator.validate(SpecWriter.toTree(spec));
+        Set<String> reported = new HashSet<>();
+        for (Problem p : structural) reported.add(p.path());
+        List<Problem> all = new ArrayList<>(structural);
+        for (Problem p : SemanticRules.check(spec)) {
+            if (!reported.contains(p.path())) all.add(p);
+        }
+        return ProblemOrder.sortedDistinct(all);
+    }
+
+    private static ValidationReport validateParsed(List<ParsedFile> files) {
+        List<Problem> problems = new ArrayList<>();
+        List<ParsedFile> bindable = new ArrayList<>();
+        for (ParsedFile file : files) {
+            for (Problem p : file.problems()) problems.add(located(file, p));
+            if (file.tree() == null) continue;
+            // A duplicate key is reported but not structural (the first value is kept): still bind.
+            List<Problem> structural = SchemaValidator.validate(file.tree());
+            for (Problem p : structural) problems.add(located(file, p));
+            if (structural.isEmpty()) bindable.add(file);
+        }
+        Spec spec = null;
+        if (!bindable.isEmpty()) {
+            ReadResult read = SpecReader.bind(bindable);
+            spec = read.spec();
+            List<Problem> semantic = new ArrayList<>();
+            if (spec != null) {
+                boolean complete = bindable.size() == files.size();
+                for (Problem p : SemanticRules.check(spec)) {
+                    if (!complete && ValidationCode.of(p.code()).map(ValidationCode::reference).orElse(false)) continue;
+                    semantic.add(read.sources().locate(p));
+                }
+            }
+            // The reader calls a repeated container name DUPLICATE_NAME; the rule's own code says more.
+            Set<String> containerDuplicates = new HashSet<>();
+            for (Problem p : semantic) {
+                if (p.code().equals(ValidationCode.DUPLICATE_CONTAINER_NAME.name())) containerDuplicates.add(p.file() + p.path());
+            }
+            for (Problem p : read.problems()) {
+                Problem at = p.file() == null ? read.sources().locate(p) : p;
+                if (at.code().equals(ReadCode.DUPLICATE_NAME.name()) && containerDuplicates.contains(at.file() + at.path())) continue;
+                problems.add(at);
+            }
+            problems.addAll(semantic);
+        }
+        return new ValidationReport(spec, ProblemOrder.sortedDistinct(problems));
+    }
+
+    /** A problem with a path into this file, given its file name and line/column. */
+    private static Problem located(ParsedFile file, Problem p) {
+        if (p.file() != null && p.location() != null) return p;
+        Problem.Location at = p.location() != null ? p.location() : file.locations().locate(p.path());
+        return p.inFile(p.file() != null ? p.file() : file.file(), at);
+    }
+}

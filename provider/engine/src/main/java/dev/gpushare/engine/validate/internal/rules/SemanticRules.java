@@ -1,0 +1,43 @@
+package dev.gpushare.engine.validate.internal.rules;
+
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.model.Spec;
+import dev.gpushare.model.problem.Problem;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The semantic rules in their fixed order: names and references first, then what the hardware can
+ * do, then each task on each provider it is used on, then endpoints.
+ */
+public final class SemanticRules {
+    private static final List<Rule> ORDER = List.of(
+            new UniqueNameRule(),
+            new ContainerNameRule(),
+            new ReferenceRule(),
+            new InstanceTypeRule(),
+            new CapacityBoundsRule(),
+            new SharingStrategyRule(),
+            new MigLayoutRule(),
+            new GpuFormRule(),
+            new MpsRule(),
+            new WholeGpuRule(),
+            new FractionRule(),
+            new PartitionRule(),
+            new TaskResourcesRule(),
+            new InferenceComponentRule());
+
+    private SemanticRules() {}
+
+    /** Every semantic problem of the spec, paths into the (merged) spec document, {@code file} null. */
+    public static List<Problem> check(Spec spec) {
+        return check(spec, Catalog.builtIn());
+    }
+
+    public static List<Problem> check(Spec spec, Catalog builtIn) {
+        RuleContext ctx = new RuleContext(spec, builtIn);
+        List<Problem> out = new ArrayList<>();
+        for (Rule rule : ORDER) out.addAll(rule.check(ctx));
+        return out;
+    }
+}

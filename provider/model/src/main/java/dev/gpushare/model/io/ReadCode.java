@@ -1,0 +1,44 @@
+package dev.gpushare.model.io;
+
+/**
+ * The problem codes of reading and merging spec files, with cause and fix (the documentation is
+ * generated from these).
+ */
+public enum ReadCode {
+    PARSE_ERROR(
+            "The file is not well-formed YAML or JSON, is empty, or holds more than one document.",
+            "Correct the syntax at the reported line and column; a spec file holds one mapping that starts with apiVersion."),
+    DUPLICATE_KEY(
+            "A mapping names the same key twice; the later value would silently win in most tools.",
+            "Remove or rename one of the keys; the first one is kept."),
+    DUPLICATE_NAME(
+            "Two definitions of the same kind (capacity providers, task definitions, services, endpoints, inference components, instance types, or containers of one task definition) carry the same name, in one file or across files.",
+            "Rename or remove one of them; the message names where the first is."),
+    CLUSTER_MISMATCH(
+            "The files of one spec name different clusters.",
+            "Give every file the same cluster, or validate the clusters separately."),
+    NUMBER_OUT_OF_RANGE(
+            "A whole number is larger than gpushare can hold (2147483647 for counts, MiB and percents).",
+            "Use a smaller number."),
+    NO_INPUT(
+            "No spec file was given.",
+            "Pass at least one spec file.");
+
+    private final String cause;
+    private final String fix;
+
+    ReadCode(String cause, String fix) {
+        this.cause = cause;
+        this.fix = fix;
+    }
+
+    /** What makes the problem happen. */
+    public String cause() {
+        return cause;
+    }
+
+    /** What to change. */
+    public String fix() {
+        return fix;
+    }
+}

@@ -1,0 +1,190 @@
+package dev.gpushare.model.io;
+
+import dev.gpushare.model.CapacityProvider;
+import dev.gpushare.model.Container;
+import dev.gpushare.model.Endpoint;
+import dev.gpushare.model.GpuRequirement;
+import dev.gpushare.model.GpuSharing;
+import dev.gpushare.model.InferenceComponent;
+import dev.gpushare.model.InstanceTypeDef;
+import dev.gpushare.model.Service;
+import dev.gpushare.model.Spec;
+import dev.gpushare.model.TaskDefinition;
+import java.util.List;
+import java.util.function.Function;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
+
+/**
+ * Writes a spec as the document of CONTRACT.md §1, keys in the contract's order. Defaults are
+ * written explicitly ({@code minInstances}, {@code placementStrategy}); optional values that are
+ * {@code null} and empty sections are left out — so {@code bind(parse(write(spec)))} equals
+ * {@code spec}.
+ */
+public final class SpecWriter {
+    /** The schema's public address; YAML output names it for editors. */
+    public static final String SCHEMA_URL = "https://gpushare.dev/schema/v1/gpushare.schema.json";
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build();
+    private static final ObjectMapper YAML = YAMLMapper.builder()
+            .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+            .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+            .enable(YAMLWriteFeature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+            .enable(YAMLWriteFeature.INDENT_ARRAYS_WITH_INDICATOR)
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build();
+
+    private SpecWriter() {}
+
+    /** The YAML document, starting with the {@code yaml-language-server} schema line. */
+    public static String toYaml(Spec spec) {
+        return "# yaml-language-server: $schema=" + SCHEMA_URL + "\n" + YAML.writeValueAsString(toTree(spec));
+    }
+
+    /** The JSON document, pretty-printed, ending with a newline. */
+    public static String toJson(Spec spec) {
+        return JSON.writeValueAsString(toTree(spec)) + "\n";
+    }
+
+    /** The document as a tree. */
+    public static ObjectNode toTree(Spec spec) {
+        ObjectNode root = NODES.objectNode();
+        root.put("apiVersion", spec.apiVersion());
+        root.put("cluster", spec.cluster());
+        section(root, "capacityProviders", spec.capacityProviders(), SpecWriter::capacityProvider);
+        section(root, "taskDefinitions", spec.taskDefinitions(), SpecWriter::taskDefinition);
+        section(root, "services", spec.services(), SpecWriter::service);
+        section(root, "endpoints", spec.endpoints(), SpecWriter::endpoint);
+        section(root, "inferenceComponents", spec.inferenceComponents(), SpecWriter::inferenceComponent);
+        section(root, "instanceTypes", spec.instanceTypes(), SpecWriter::instanceType);
+        return root;
+    }
+
+    private static <T> void section(ObjectNode root, String name, List<T> items, Function<T, ObjectNode> write) {
+        if (items.isEmpty()) return;
+        ArrayNode a = root.putArray(name);
+        items.forEach(i -> a.add(write.apply(i)));
+    }
+
+    private static ObjectNode capacityProvider(CapacityProvider c) {
+        ObjectNode o = NODES.objectNode();
+        o.put("name", c.name());
+        o.put("instanceType", c.instanceType());
+        o.put("minInstances", c.minInstances());
+        o.put("maxInstances", c.maxInstances());
+        if (c.gpuSharing() != null) o.set("gpuSharing", gpuSharing(c.gpuSharing()));
+        return o;
+    }
+
+    private static ObjectNode gpuSharing(GpuSharing s) {
+        ObjectNode o = NODES.objectNode();
+        o.put("strategy", s.strategy());
+        switch (s) {
+            case GpuSharing.Mps m -> {
+                if (m.maxClientsPerGpu() != null) o.put("maxClientsPerGpu", m.maxClientsPerGpu());
+            }
+            case GpuSharing.Exclusive e -> { }
+            case GpuSharing.Mig m -> o.set("partitionLayout", strings(m.partitionLayout()));
+            case GpuSharing.TimeSlicing t -> o.put("replicas", t.replicas());
+        }
+        return o;
+    }
+
+    private static ObjectNode taskDefinition(TaskDefinition t) {
+        ObjectNode o = NODES.objectNode();
+        o.put("family", t.family());
+        if (t.cpu() != null) o.put("cpu", t.cpu());
+        if (t.memoryMiB() != null) o.put("memory", t.memoryMiB());
+        ArrayNode containers = o.putArray("containers");
+        t.containers().forEach(c -> containers.add(container(c)));
+        return o;
+    }
+
+    private static ObjectNode container(Container c) {
+        ObjectNode o = NODES.objectNode();
+        o.put("name", c.name());
+        o.put("image", c.image());
+        if (c.gpu() != null) o.set("gpu", gpu(c.gpu()));
+        return o;
+    }
+
+    private static JsonNode gpu(GpuRequirement g) {
+        return switch (g) {
+            case GpuRequirement.Whole w -> NODES.numberNode(w.count());
+            case GpuRequirement.All a -> NODES.stringNode("ALL");
+            case GpuRequirement.Fraction f -> NODES.numberNode(f.value());
+            case GpuRequirement.NvidiaMps m -> {
+                ObjectNode inner = NODES.objectNode();
+                inner.put("memory", m.memoryMiB());
+                if (m.maxComputePercent() != null) inner.put("maxComputePercent", m.maxComputePercent());
+                ObjectNode o = NODES.objectNode();
+                o.set("nvidiaMps", inner);
+                yield o;
+            }
+            case GpuRequirement.Partition p -> {
+                ObjectNode o = NODES.objectNode();
+                o.put("partition", p.profile());
+                yield o;
+            }
+        };
+    }
+
+    private static ObjectNode service(Service s) {
+        ObjectNode o = NODES.objectNode();
+        o.put("name", s.name());
+        o.put("taskDefinition", s.taskDefinition());
+        o.put("capacityProvider", s.capacityProvider());
+        o.put("desiredCount", s.desiredCount());
+        o.put("placementStrategy", s.placementStrategy().name());
+        return o;
+    }
+
+    private static ObjectNode endpoint(Endpoint e) {
+        ObjectNode o = NODES.objectNode();
+        o.put("name", e.name());
+        o.put("instanceType", e.instanceType());
+        o.put("instanceCount", e.instanceCount());
+        if (e.partitionLayout() != null) o.set("partitionLayout", strings(e.partitionLayout()));
+        return o;
+    }
+
+    private static ObjectNode inferenceComponent(InferenceComponent c) {
+        ObjectNode o = NODES.objectNode();
+        o.put("name", c.name());
+        o.put("endpoint", c.endpoint());
+        o.put("model", c.model());
+        if (c.partitionType() != null) o.put("partitionType", c.partitionType());
+        o.put("copyCount", c.copyCount());
+        if (c.hostMemoryMiB() != null) o.put("hostMemoryMiB", c.hostMemoryMiB());
+        if (c.gpuMemoryMiB() != null) o.put("gpuMemoryMiB", c.gpuMemoryMiB());
+        return o;
+    }
+
+    private static ObjectNode instanceType(InstanceTypeDef t) {
+        ObjectNode o = NODES.objectNode();
+        o.put("name", t.name());
+        o.put("gpuModel", t.gpuModel());
+        o.put("gpuCount", t.gpuCount());
+        o.put("vcpus", t.vcpus());
+        o.put("memoryMiB", t.memoryMiB());
+        return o;
+    }
+
+    private static ArrayNode strings(List<String> items) {
+        ArrayNode a = NODES.arrayNode();
+        items.forEach(a::add);
+        return a;
+    }
+}

@@ -1,0 +1,163 @@
+package dev.gpushare.model.io.internal;
+
+import dev.gpushare.model.io.JsonPointers;
+import dev.gpushare.model.io.LocationIndex;
+import dev.gpushare.model.io.ParsedFile;
+import dev.gpushare.model.io.ReadCode;
+import dev.gpushare.model.problem.Problem;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * Builds the document tree from the streaming parser rather than with {@code readTree}, so that
+ * every pointer gets a line and column and every duplicate key is seen (a tree keeps only one).
+ */
+public final class TreeBuilder {
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    private static final ObjectMapper YAML = YAMLMapper.builder().build();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    // YAML errors carry their own, more precise mark ("line 2, column 1") in the message.
+    private static final Pattern YAML_MARK = Pattern.compile("line (\\d+), column (\\d+)");
+
+    private final String file;
+    private final Map<String, Problem.Location> locations = new HashMap<>();
+    private final List<Problem> problems = new ArrayList<>();
+
+    private TreeBuilder(String file) {
+        this.file = file;
+    }
+
+    /** Parses {@code text}; {@code yaml} selects the syntax. */
+    public static ParsedFile build(String file, String text, boolean yaml) {
+        return new TreeBuilder(file).run(text, yaml);
+    }
+
+    private ParsedFile run(String text, boolean yaml) {
+        if (text.isBlank()) return failed(emptyFile());
+        try (JsonParser p = (yaml ? YAML : JSON).createParser(text)) {
+            JsonToken first = p.nextToken();
+            if (first == null) return failed(emptyFile());
+            locations.put("", location(p.currentTokenLocation()));
+            JsonNode root = readValue(p, "", true);
+            if (p.nextToken() != null) {
+                Problem.Location at = location(p.currentTokenLocation());
+                return failed(parseError(at, "the file holds more than one document; put one spec per file"
+                        + " or merge the documents"));
+            }
+            return new ParsedFile(file, root, new LocationIndex(locations), problems);
+        } catch (JacksonException e) {
+            return failed(fromException(e, yaml));
+        }
+    }
+
+    private JsonNode readValue(JsonParser p, String path, boolean record) {
+        JsonToken t = p.currentToken();
+        return switch (t) {
+            case START_OBJECT -> readObject(p, path, record);
+            case START_ARRAY -> readArray(p, path, record);
+            case VALUE_STRING -> NODES.stringNode(p.getString());
+            case VALUE_NUMBER_INT -> switch (p.getNumberType()) {
+                case INT -> NODES.numberNode(p.getIntValue());
+                case LONG -> NODES.numberNode(p.getLongValue());
+                default -> NODES.numberNode(p.getBigIntegerValue());
+            };
+            // Exact decimals: 0.125 must stay 0.125, never a binary double.
+            case VALUE_NUMBER_FLOAT -> NODES.numberNode(p.getDecimalValue());
+            case VALUE_TRUE -> NODES.booleanNode(true);
+            case VALUE_FALSE -> NODES.booleanNode(false);
+            case VALUE_NULL -> NODES.nullNode();
+            default -> NODES.stringNode(p.getString());
+        };
+    }
+
+    private ObjectNode readObject(JsonParser p, String path, boolean record) {
+        ObjectNode o = NODES.objectNode();
+        Map<String, Problem.Location> seen = new HashMap<>();
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = p.currentName();
+            String child = JsonPointers.append(path, name);
+            Problem.Location at = location(p.currentTokenLocation());
+            p.nextToken();
+            Problem.Location first = seen.putIfAbsent(name, at);
+            if (first != null) {
+                // Keep the first value, report every later one, and skip it without recording.
+                if (record) {
+                    problems.add(new Problem(file, child, ReadCode.DUPLICATE_KEY.name(),
+                            "key `" + name + "` appears again at line " + at.line() + "; it was first given at line "
+                                    + first.line() + " — remove one of them (the first is kept)",
+                            at));
+                }
+                readValue(p, child, false);
+                continue;
+            }
+            if (record) locations.put(child, at);
+            o.set(name, readValue(p, child, record));
+        }
+        return o;
+    }
+
+    private ArrayNode readArray(JsonParser p, String path, boolean record) {
+        ArrayNode a = NODES.arrayNode();
+        int i = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            String child = JsonPointers.append(path, i++);
+            if (record) locations.put(child, location(p.currentTokenLocation()));
+            a.add(readValue(p, child, record));
+        }
+        return a;
+    }
+
+    private Problem emptyFile() {
+        return parseError(new Problem.Location(1, 1), "the file is empty; start with apiVersion: gpushare.dev/v1");
+    }
+
+    private Problem fromException(JacksonException e, boolean yaml) {
+        String original = e.getOriginalMessage() == null ? e.getMessage() : e.getOriginalMessage();
+        Problem.Location at = e.getLocation() == null ? null : location(e.getLocation());
+        String what = original;
+        if (yaml) {
+            Matcher m = YAML_MARK.matcher(original);
+            while (m.find()) at = new Problem.Location(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+            // Keep the explanation lines; drop the indented "in reader, line …" marks and snippets.
+            StringBuilder sb = new StringBuilder();
+            for (String line : original.split("\n")) {
+                if (line.isBlank() || Character.isWhitespace(line.charAt(0))) continue;
+                if (!sb.isEmpty()) sb.append(": ");
+                sb.append(line.strip());
+            }
+            what = sb.toString();
+        } else {
+            int nl = original.indexOf('\n');
+            if (nl > 0) what = original.substring(0, nl);
+        }
+        return parseError(at, what);
+    }
+
+    private Problem parseError(Problem.Location at, String what) {
+        String where = at == null ? "" : " (line " + at.line() + ", column " + at.column() + ")";
+        return new Problem(file, "", ReadCode.PARSE_ERROR.name(), "cannot read the file" + where + ": " + what, at);
+    }
+
+    private ParsedFile failed(Problem p) {
+        return new ParsedFile(file, null, LocationIndex.EMPTY, List.of(p));
+    }
+
+    private static Problem.Location location(TokenStreamLocation l) {
+        return new Problem.Location(Math.max(1, l.getLineNr()), Math.max(1, l.getColumnNr()));
+    }
+}
