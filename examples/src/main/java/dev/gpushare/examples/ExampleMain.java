@@ -15,6 +15,8 @@ final class ExampleMain {
 
     /** Exit status 0 and the YAML on stdout, or 1 and the problems on stderr. */
     static int run(Spec spec) {
+        // no SLF4J binding is shipped; keep its "no providers" warning off stderr
+        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
         List<Problem> problems = SpecValidator.validate(spec);
         if (!problems.isEmpty()) {
             for (Problem p : problems) System.err.println(p.code() + " " + p.path() + ": " + p.message());

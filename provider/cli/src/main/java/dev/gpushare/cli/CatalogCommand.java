@@ -32,9 +32,10 @@ final class CatalogCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        boolean json = format.jsonElseText("gpushare catalog");
         Catalog catalog = Catalog.builtIn();
         Print.document(spec.commandLine().getOut(),
-                format.json() ? CatalogDocument.toJson(catalog) : CatalogDocument.toText(catalog));
+                json ? CatalogDocument.toJson(catalog) : CatalogDocument.toText(catalog));
         return ExitCodes.OK;
     }
 }

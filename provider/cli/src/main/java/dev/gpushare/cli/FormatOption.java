@@ -18,4 +18,17 @@ public final class FormatOption {
     public boolean json() {
         return format == OutputFormat.JSON;
     }
+
+    /**
+     * For commands that print only text or JSON: a picture format ({@code svg}, {@code html}) is a
+     * usage error rather than silently printing text.
+     */
+    public boolean jsonElseText(String command) {
+        return switch (format) {
+            case TEXT -> false;
+            case JSON -> true;
+            case SVG, HTML -> throw UserError.usage("--format " + format.name().toLowerCase(java.util.Locale.ROOT)
+                    + " is not available for '" + command + "'; use text or json");
+        };
+    }
 }

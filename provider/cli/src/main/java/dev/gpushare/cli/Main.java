@@ -28,18 +28,24 @@ import picocli.CommandLine.UnmatchedArgumentException;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Infrastructure as code for GPU sharing: NVIDIA MPS, whole and fractional GPUs, "
-                + "MIG partition layouts. Checks a spec and computes where every copy runs.",
+                + "MIG partition layouts. Checks a spec, computes where every copy runs, and converges "
+                + "a backend to it.",
         subcommands = {
                 HelpCommand.class,
                 ValidateCommand.class,
                 PlaceCommand.class,
                 SchemaCommand.class,
                 CatalogCommand.class,
+                ImportCommand.class,
+                ExportCommand.class,
+                PlanCommand.class, ApplyCommand.class, StatusCommand.class, DestroyCommand.class, InstanceCommand.class,
         },
         footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare validate examples/mps-sharing/spec.yaml",
                 "  gpushare place examples/sagemaker-mig/spec.yaml --format json",
+                "  gpushare plan examples/mps-sharing/spec.yaml",
+                "  gpushare apply examples/mps-sharing/spec.yaml --auto-approve",
                 "  gpushare help place",
                 "",
                 "Exit status: 0 ok, 1 invalid spec, 2 usage error or unreadable file,",
@@ -56,6 +62,11 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        // The schema validator logs through SLF4J, and no binding is shipped: without this, SLF4J
+        // prints three "no providers" warnings on stderr at every run.
+        if (System.getProperty("slf4j.internal.verbosity") == null) {
+            System.setProperty("slf4j.internal.verbosity", "ERROR");
+        }
         System.exit(run(System.out, System.err, args));
     }
 

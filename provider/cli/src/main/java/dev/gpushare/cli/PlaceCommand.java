@@ -66,7 +66,12 @@ final class PlaceCommand implements Callable<Integer> {
         Catalog catalog = Catalog.builtIn().withDeclared(spec.instanceTypes());
         FleetState state = Placer.place(spec, catalog, FleetState.empty(spec.cluster()));
         Print.document(command.commandLine().getOut(),
-                format.json() ? StateJson.toJson(state) : StateText.render(state));
+                switch (format.get()) {
+                    case JSON -> StateJson.toJson(state);
+                    case SVG -> dev.gpushare.engine.render.FleetSvg.render(state);
+                    case HTML -> dev.gpushare.engine.render.FleetHtml.render(state);
+                    case TEXT -> StateText.render(state);
+                });
         return state.unplaced().isEmpty() ? ExitCodes.OK : ExitCodes.UNPLACED;
     }
 }

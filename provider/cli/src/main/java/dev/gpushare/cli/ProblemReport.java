@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
+import tools.jackson.core.util.DefaultIndenter;
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -21,7 +25,15 @@ final class ProblemReport {
     /** Shown for a problem that belongs to no file (a spec built in code). */
     static final String NO_FILE = "<spec>";
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    // the same layout as the state document ("key": value, [] for empty lists), so outputs diff alike
+    private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
+    private static final ObjectWriter PRETTY = JsonMapper.builder().build().writer().with(new DefaultPrettyPrinter(
+            Separators.createDefaultInstance()
+                    .withObjectNameValueSpacing(Separators.Spacing.AFTER)
+                    .withArrayEmptySeparator("")
+                    .withObjectEmptySeparator(""))
+            .withArrayIndenter(INDENT)
+            .withObjectIndenter(INDENT));
 
     private ProblemReport() {}
 
@@ -72,7 +84,7 @@ final class ProblemReport {
                 o.put("column", p.location().column());
             }
         }
-        return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        return PRETTY.writeValueAsString(root) + "\n";
     }
 
     private static String plural(int n, String word) {

@@ -41,9 +41,10 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        boolean json = format.jsonElseText("gpushare validate");
         List<Path> checked = SpecFiles.readable(files);
         var report = SpecValidator.validateFiles(checked);
-        Print.document(spec.commandLine().getOut(), format.json()
+        Print.document(spec.commandLine().getOut(), json
                 ? ProblemReport.json(report.problems())
                 : ProblemReport.text(checked, report.problems()));
         return report.problems().isEmpty() ? ExitCodes.OK : ExitCodes.INVALID;

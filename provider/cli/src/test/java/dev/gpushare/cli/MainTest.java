@@ -36,6 +36,16 @@ class MainTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"validate ../../examples/mps-sharing/spec.yaml", "catalog"})
+    void aPictureFormatIsAUsageErrorWhereThereIsNoPicture(String commandLine) {
+        String command = commandLine.split(" ")[0];
+        CliResult r = Main.capture((commandLine + " --format svg").split(" "));
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("--format svg is not available for 'gpushare " + command + "'; use text or json");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"validate", "place"})
     void noFileIsAUsageError(String command) {
         CliResult r = Main.capture(command);
@@ -72,12 +82,30 @@ class MainTest {
     @Test
     void everyRegisteredCommandHasADescriptionAndExamples() {
         var cl = Main.commandLine(new java.io.PrintWriter(java.io.Writer.nullWriter()), new java.io.PrintWriter(java.io.Writer.nullWriter()));
-        for (var sub : cl.getSubcommands().entrySet()) {
+        checkConventions(cl);
+    }
+
+    /** Every command documents itself; every leaf command (one that does the work) takes --format. */
+    private static void checkConventions(picocli.CommandLine parent) {
+        for (var sub : parent.getSubcommands().entrySet()) {
             if (sub.getKey().equals("help")) continue;
-            var usage = sub.getValue().getCommandSpec().usageMessage();
-            assertThat(usage.description()).as(sub.getKey() + " description").isNotEmpty();
-            assertThat(List.of(usage.footer())).as(sub.getKey() + " examples").anyMatch(l -> l.contains("gpushare " + sub.getKey()));
-            assertThat(sub.getValue().getCommandSpec().findOption("--format")).as(sub.getKey() + " --format").isNotNull();
+            var spec = sub.getValue().getCommandSpec();
+            String name = spec.qualifiedName();
+            assertThat(spec.usageMessage().description()).as(name + " description").isNotEmpty();
+            // examples naming it in its own help, or for nested commands in the help of the group
+            // (parent) or of the group's commands (children)
+            List<String> footers = new java.util.ArrayList<>(List.of(spec.usageMessage().footer()));
+            footers.addAll(List.of(parent.getCommandSpec().usageMessage().footer()));
+            for (var child : sub.getValue().getSubcommands().values()) {
+                footers.addAll(List.of(child.getCommandSpec().usageMessage().footer()));
+            }
+            assertThat(footers).as(name + " examples").anyMatch(l -> l.contains(name + " ") || l.endsWith(name));
+            assertThat(spec.mixinStandardHelpOptions()).as(name + " --help").isTrue();
+            if (sub.getValue().getSubcommands().isEmpty()) {
+                assertThat(spec.findOption("--format")).as(name + " --format").isNotNull();
+            } else {
+                checkConventions(sub.getValue());
+            }
         }
     }
 

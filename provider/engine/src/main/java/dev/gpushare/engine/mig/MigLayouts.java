@@ -8,11 +8,11 @@ import dev.gpushare.engine.state.MigPartition;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -50,7 +50,7 @@ public final class MigLayouts {
                             + validNames(geometry) + "), or leave the layout out for whole GPUs");
         }
         List<MigProfile> profiles = new ArrayList<>();
-        Set<String> unknown = new LinkedHashSet<>();
+        Set<String> unknown = new TreeSet<>();
         for (String name : profileNames) {
             geometry.profile(name).ifPresentOrElse(profiles::add, () -> unknown.add(name));
         }
@@ -62,6 +62,8 @@ public final class MigLayouts {
                             + " not offered by this GPU; valid profiles: " + validNames(geometry)
                             + " (with or without the mig- prefix)");
         }
+        // Catalog order from here on, so that messages do not depend on how the layout was written.
+        profiles.sort(Comparator.comparingInt(geometry.profiles()::indexOf));
         Optional<LayoutResult.Rejected> rejected = check(geometry, profiles);
         if (rejected.isPresent()) {
             return rejected.get();

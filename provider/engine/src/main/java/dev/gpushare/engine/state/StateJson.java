@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import tools.jackson.core.util.DefaultIndenter;
 import tools.jackson.core.util.DefaultPrettyPrinter;
 import tools.jackson.core.util.Separators;
 import tools.jackson.databind.DeserializationFeature;
@@ -29,11 +30,14 @@ public final class StateJson {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
     // "key": value and [] / {} for empty containers: the form people expect to read and diff.
+    private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
     private static final ObjectWriter PRETTY = MAPPER.writer().with(new DefaultPrettyPrinter(
             Separators.createDefaultInstance()
                     .withObjectNameValueSpacing(Separators.Spacing.AFTER)
                     .withArrayEmptySeparator("")
-                    .withObjectEmptySeparator("")));
+                    .withObjectEmptySeparator(""))
+            .withArrayIndenter(INDENT)
+            .withObjectIndenter(INDENT));
 
     private StateJson() {}
 

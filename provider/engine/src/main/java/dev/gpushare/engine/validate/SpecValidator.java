@@ -60,6 +60,10 @@ public final class SpecValidator {
     }
 
     private static ValidationReport validateParsed(List<ParsedFile> files) {
+        if (files.isEmpty()) {
+            return new ValidationReport(null, List.of(Problem.at("", ReadCode.NO_INPUT.name(),
+                    "no spec file was given; pass at least one spec file")));
+        }
         List<Problem> problems = new ArrayList<>();
         List<ParsedFile> bindable = new ArrayList<>();
         for (ParsedFile file : files) {

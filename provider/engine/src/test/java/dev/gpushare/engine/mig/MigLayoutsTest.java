@@ -114,13 +114,15 @@ class MigLayoutsTest {
                         "1g.6gb+me appears 2 times, at most 1"),
                 Arguments.of("RTX-PRO-6000", List.of("1g.24gb+me.all", "1g.24gb"), "MIG_ME_ALL_EXCLUSIVE",
                         "only -me profiles may sit beside it, not 1g.24gb"),
+                // Two +me.all: the first in catalog order (1g) reports the other, whatever the input order.
                 Arguments.of("RTX-PRO-6000", List.of("2g.48gb+me.all", "1g.24gb+me.all"), "MIG_ME_ALL_EXCLUSIVE",
-                        "not 1g.24gb+me.all"),
+                        "1g.24gb+me.all takes every media engine, so only -me profiles may sit beside it, not 2g.48gb+me.all"),
                 // 2g.48gb x3: compute 6 > 4.
                 Arguments.of("RTX-PRO-6000", List.of("2g.48gb", "2g.48gb", "2g.48gb"), "MIG_LAYOUT_DOES_NOT_FIT",
                         "asks for 6 compute slices and 18 placement units; one GPU offers 4 compute slices and 12"),
+                // Unknown names are listed sorted, so the message does not depend on their order.
                 Arguments.of("RTX-PRO-6000", List.of("1g.24gb", "bogus", "3g.x"), "MIG_UNKNOWN_PROFILE",
-                        "MIG profiles 'bogus', '3g.x' are not offered"));
+                        "MIG profiles '3g.x', 'bogus' are not offered"));
     }
 
     @ParameterizedTest(name = "{0} {1} -> {2}")

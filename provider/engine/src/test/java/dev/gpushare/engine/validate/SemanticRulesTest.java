@@ -79,7 +79,7 @@ class SemanticRulesTest {
         var spec = new Spec(Spec.API_VERSION, "test",
                 List.of(new CapacityProvider("pool", "g6.xlarge", 0, 1, new GpuSharing.Mps(null)),
                         new CapacityProvider("pool", "g6.2xlarge", 0, 1, new GpuSharing.Mps(null))),
-                List.of(), List.of(), List.of(), List.of(), PLAIN);
+                List.of(), List.of(), List.of(), List.of(), List.of());
 
         assertThat(codesAndPaths(SpecValidator.validate(spec))).containsExactly("DUPLICATE_NAME /capacityProviders/1/name");
     }
@@ -102,7 +102,7 @@ class SemanticRulesTest {
                 List.of(new TaskDefinition("task", 6144, null, List.of(new Container("m", "img", null)))),
                 List.of(new Service("on-large", "task", "large", 1, PlacementStrategy.BINPACK),
                         new Service("on-small", "task", "small", 1, PlacementStrategy.SPREAD)),
-                List.of(), List.of(), PLAIN);
+                List.of(), List.of(), List.of());
 
         assertThat(SemanticRules.check(spec)).singleElement().satisfies(p -> {
             assertThat(p.code()).isEqualTo("TASK_CPU_EXCEEDS_INSTANCE");

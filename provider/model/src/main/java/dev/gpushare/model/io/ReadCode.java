@@ -18,7 +18,7 @@ public enum ReadCode {
             "The files of one spec name different clusters.",
             "Give every file the same cluster, or validate the clusters separately."),
     NUMBER_OUT_OF_RANGE(
-            "A whole number is larger than gpushare can hold (2147483647 for counts, MiB and percents).",
+            "A whole number is larger than gpushare can hold (2147483647 for counts, MiB and percents; 9223372036854775807 for an instance type's memoryMiB).",
             "Use a smaller number."),
     NO_INPUT(
             "No spec file was given.",

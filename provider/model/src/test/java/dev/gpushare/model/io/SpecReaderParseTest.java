@@ -180,6 +180,56 @@ class SpecReaderParseTest {
     }
 
     @Test
+    void yamlAliasesOfMappingsAndListsAreCopies() {
+        String yaml = """
+                shared: &gpu {nvidiaMps: {memory: 1024}}
+                layout: &layout [3g.40gb, 4g.40gb]
+                a: *gpu
+                b: *layout
+                """;
+        ParsedFile f = SpecReader.parse("alias.yaml", yaml);
+        assertThat(f.problems()).isEmpty();
+        assertThat(f.tree().get("a")).isEqualTo(f.tree().get("shared"));
+        assertThat(f.tree().get("b")).isEqualTo(f.tree().get("layout"));
+        // Paths inside an alias are located at the alias.
+        assertThat(f.locations().locate("/a/nvidiaMps/memory")).isEqualTo(new Location(3, 1));
+    }
+
+    @Test
+    void aliasOfASingleValueIsAParseErrorNotAWrongValue() {
+        // The YAML parser reports no anchors on scalars; reading "*n" as the text "n" would be wrong.
+        ParsedFile f = SpecReader.parse("alias.yaml", "a: &n 3\nb: *n\n");
+        assertThat(f.tree()).isNull();
+        assertThat(f.problems()).singleElement().satisfies(p -> {
+            assertThat(p.code()).isEqualTo("PARSE_ERROR");
+            assertThat(p.location()).isEqualTo(new Location(2, 4));
+            assertThat(p.message()).contains("*n");
+        });
+    }
+
+    @Test
+    void aliasBombIsRefusedNotExpanded() {
+        // Each level holds 10 aliases of the level below: 10^9 values if expanded.
+        StringBuilder yaml = new StringBuilder("l0: &l0 [a, b, c, d, e, f, g, h, i, j]\n");
+        for (int i = 1; i <= 9; i++) {
+            yaml.append("l").append(i).append(": &l").append(i).append(" [");
+            for (int k = 0; k < 10; k++) yaml.append(k == 0 ? "" : ", ").append("*l").append(i - 1);
+            yaml.append("]\n");
+        }
+        ParsedFile f = SpecReader.parse("bomb.yaml", yaml.toString());
+        assertThat(f.tree()).isNull();
+        assertThat(f.problems()).singleElement().satisfies(p -> assertThat(p.message()).contains("more than 100000 values"));
+    }
+
+    @Test
+    void yamlInfinityStaysTextForTheSchemaToReject() {
+        ParsedFile f = SpecReader.parse("inf.yaml", "a: .inf\nb: .nan\n");
+        assertThat(f.problems()).isEmpty();
+        assertThat(f.tree().get("a").isString()).isTrue();
+        assertThat(f.tree().get("b").asString()).isEqualTo(".nan");
+    }
+
+    @Test
     void syntaxFollowsContentWhenTheExtensionSaysNothing() {
         assertThat(SpecReader.parse("spec.txt", JSON).tree()).isEqualTo(SpecReader.parse("spec.txt", YAML).tree());
     }

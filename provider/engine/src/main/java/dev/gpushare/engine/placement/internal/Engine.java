@@ -110,6 +110,10 @@ public final class Engine {
         fresh.sort(Copies.LARGEST_FIRST);
         PoolRun run = new PoolRun(pool, seed, 0);
         run.placeAll(fresh);
+        if (!spread && run.failed().isEmpty() && !fresh.isEmpty() && fresh.size() <= ExactPacker.MAX_COPIES) {
+            PoolRun exact = ExactPacker.improve(pool, seed, fresh, run.instanceCount());
+            if (exact != null) run = exact;
+        }
         if (spread) {
             // SPREAD may use as many instances as BINPACK needs for the whole pool, never more.
             int cap = run.keptNodes().size();
@@ -119,11 +123,15 @@ public final class Engine {
         }
         instances.addAll(run.instances());
         if (!run.failed().isEmpty()) {
-            int unlimited = run.nodes().size() + fresh.size();
+            // Instances the pool needs for all its copies, from scratch: independent of where the
+            // current copies happen to be, so the suggestion does not change from one run to the next.
+            int unlimited = Math.max(pool.minInstances(), 1) + copies.size();
+            List<CopyRequest> all = new ArrayList<>(copies);
+            all.sort(Copies.LARGEST_FIRST);
             unplaced.addAll(new Explainer(run, () -> {
-                PoolRun probe = new PoolRun(pool.withMaxInstances(unlimited), seed, 0);
-                probe.placeAll(fresh);
-                return probe.keptNodes().size();
+                PoolRun probe = new PoolRun(pool.withMaxInstances(unlimited), Seed.EMPTY, 0);
+                probe.placeAll(all);
+                return probe.instanceCount();
             }).explain());
         }
     }

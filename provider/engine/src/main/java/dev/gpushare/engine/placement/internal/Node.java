@@ -40,4 +40,38 @@ final class Node {
         copies++;
         perGroup.merge(group, 1, Integer::sum);
     }
+
+    /** Everything a copy can change, to undo it during the exact search. */
+    Memento save() {
+        GpuMemento[] g = new GpuMemento[gpus.length];
+        for (int i = 0; i < gpus.length; i++) {
+            GpuSlot s = gpus[i];
+            g[i] = new GpuMemento(s.mode, s.memFree, s.clients, s.slotsUsed, s.partUsed.clone(), s.allocations.size());
+        }
+        return new Memento(cpuFree, memFree, copies, idleGpus, new HashMap<>(perGroup), g);
+    }
+
+    void restore(Memento m) {
+        cpuFree = m.cpuFree();
+        memFree = m.memFree();
+        copies = m.copies();
+        idleGpus = m.idleGpus();
+        perGroup.clear();
+        perGroup.putAll(m.perGroup());
+        for (int i = 0; i < gpus.length; i++) {
+            GpuSlot s = gpus[i];
+            GpuMemento gm = m.gpus()[i];
+            s.mode = gm.mode();
+            s.memFree = gm.memFree();
+            s.clients = gm.clients();
+            s.slotsUsed = gm.slotsUsed();
+            System.arraycopy(gm.partUsed(), 0, s.partUsed, 0, s.partUsed.length);
+            while (s.allocations.size() > gm.allocations()) s.allocations.remove(s.allocations.size() - 1);
+        }
+    }
+
+    record Memento(long cpuFree, long memFree, int copies, int idleGpus, Map<String, Integer> perGroup, GpuMemento[] gpus) {}
+
+    record GpuMemento(dev.gpushare.engine.state.GpuMode mode, long memFree, int clients, int slotsUsed, boolean[] partUsed,
+                      int allocations) {}
 }

@@ -56,6 +56,12 @@ final class PoolRun {
         }
     }
 
+    /** Places the copy on the instance at {@code order} with a choice found earlier (replaying the exact search). */
+    void replay(CopyRequest copy, int order, Choice choice) {
+        while (nodes.size() <= order) open();
+        commit(copy, nodes.get(order), choice);
+    }
+
     /** Tries one open instance: host first, then the copy's GPU form. */
     boolean tryNode(CopyRequest copy, Node n) {
         if (HostFit.check(copy, n) != null) return false;
@@ -122,7 +128,7 @@ final class PoolRun {
         return r instanceof Refusal refusal ? refusal : null;
     }
 
-    private Node open() {
+    Node open() {
         while (usedNumbers.contains(nextNumber)) nextNumber++;
         usedNumbers.add(nextNumber);
         Node n = new Node(nextNumber, nodes.size(), pool, false, null);
@@ -144,6 +150,22 @@ final class PoolRun {
             boolean open = !n.closed && g.mpsOpen() && g.clients < pool.maxClients();
             gpuTree.set(base + g.index, open ? g.memFree : -1);
         }
+    }
+
+    /** Forgets the last opened instance (backtracking of the exact search; it must be empty). */
+    void dropLast() {
+        Node n = nodes.remove(nodes.size() - 1);
+        usedNumbers.remove(n.number);
+        nextNumber = Math.min(nextNumber, n.number);
+        idleTree.set(n.order, -1);
+        if (gpuTree != null) for (GpuSlot g : n.gpus) gpuTree.set(n.order * pool.gpuCount() + g.index, -1);
+    }
+
+    /** Instances that count: with copies, unhealthy ones kept, and at least the pool's minimum. */
+    int instanceCount() {
+        int busy = 0;
+        for (Node n : nodes) if (n.copies > 0 || n.closed) busy++;
+        return Math.max(busy, Math.min(nodes.size(), pool.minInstances()));
     }
 
     /** Instances with work, plus empty ones up to the pool's minimum (existing ones first). */

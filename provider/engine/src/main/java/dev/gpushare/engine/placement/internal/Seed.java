@@ -9,6 +9,9 @@ import java.util.Set;
  */
 record Seed(List<SeedNode> nodes, Set<String> keptTasks, Set<Integer> usedNumbers) {
 
+    /** Nothing kept: placement from an empty fleet. */
+    static final Seed EMPTY = new Seed(List.of(), Set.of(), Set.of());
+
     record SeedNode(int number, boolean closed, String healthReason, List<Kept> copies) {}
 
     record Kept(CopyRequest copy, Choice choice) {}

@@ -32,7 +32,7 @@ public final class GpuBar {
      */
     public static List<Segment> segments(Gpu gpu, MigGeometry geometry, boolean grouped, double width) {
         return switch (gpu.mode()) {
-            case IDLE -> List.of(new Segment(Segment.Kind.IDLE, 0, width, "idle · " + gpu.memoryMiB() + " MiB",
+            case IDLE -> List.of(new Segment(Segment.Kind.IDLE, 0, width, List.of("idle · " + gpu.memoryMiB() + " MiB", "idle"),
                     "GPU " + gpu.index() + " idle: " + gpu.memoryMiB() + " MiB free", null, null, null, null));
             case MPS -> mps(gpu, grouped, width);
             case DEDICATED -> slots(gpu, grouped, width, "whole GPU · " + gpu.memoryMiB() + " MiB");
@@ -57,7 +57,7 @@ public final class GpuBar {
         }
         long free = gpu.memoryMiB() - used;
         if (free > 0 && width - x > 0.5) {
-            out.add(new Segment(Segment.Kind.FREE, x, width - x, "free " + free + " MiB",
+            out.add(new Segment(Segment.Kind.FREE, x, width - x, List.of("free " + free + " MiB", free + " MiB"),
                     "GPU " + gpu.index() + ": " + free + " MiB of " + gpu.memoryMiB() + " MiB not reserved",
                     null, null, null, null));
         }
@@ -80,7 +80,7 @@ public final class GpuBar {
         List<Segment> out = new ArrayList<>();
         String detail = f.stripTrailingZeros().toPlainString() + " GPU · " + gpu.memoryMiB() + " MiB";
         if (gpu.allocations().isEmpty()) {
-            out.add(new Segment(Segment.Kind.IDLE, 0, sliceWidth, "idle slice · " + detail,
+            out.add(new Segment(Segment.Kind.IDLE, 0, sliceWidth, List.of("idle slice · " + detail, "idle slice"),
                     "GPU " + gpu.index() + ": fractional slice, " + detail + ", nothing assigned", null, null, null, null));
         } else {
             int n = gpu.allocations().size();
@@ -89,7 +89,8 @@ public final class GpuBar {
             }
         }
         if (width - sliceWidth > 0.5) {
-            out.add(new Segment(Segment.Kind.OUTSIDE_SLICE, sliceWidth, width - sliceWidth, "rest of the " + gpu.model() + " (not this instance)",
+            out.add(new Segment(Segment.Kind.OUTSIDE_SLICE, sliceWidth, width - sliceWidth,
+                    List.of("rest of the " + gpu.model() + " (not this instance)", "rest of the " + gpu.model()),
                     "The rest of the physical " + gpu.model() + " belongs to other fractional instances", null, null, null, null));
         }
         return out;
@@ -111,13 +112,14 @@ public final class GpuBar {
             Allocation a = byStart.get(p.start());
             String where = p.profile() + " @" + p.start();
             if (a == null) {
-                out.add(new Segment(Segment.Kind.PARTITION, start * unit, (end - start) * unit, where + " · free",
+                out.add(new Segment(Segment.Kind.PARTITION, start * unit, (end - start) * unit, List.of(where + " · free", p.profile() + " free", "free"),
                         "MIG " + p.profile() + " at unit " + p.start() + ", " + p.memoryMiB() + " MiB, free",
                         null, null, p.profile(), p.start()));
             } else {
                 String owner = Palette.owner(a.task());
                 String label = (grouped ? owner : a.task()) + " · " + where;
-                out.add(new Segment(Segment.Kind.PARTITION, start * unit, (end - start) * unit, label,
+                out.add(new Segment(Segment.Kind.PARTITION, start * unit, (end - start) * unit,
+                        List.of(label, (grouped ? owner : a.task()) + " · " + p.profile(), grouped ? owner : a.task()),
                         a.task() + " (" + a.container() + ") on MIG " + p.profile() + " at unit " + p.start() + ", " + p.memoryMiB() + " MiB",
                         owner, a.task(), p.profile(), p.start()));
             }
@@ -126,7 +128,7 @@ public final class GpuBar {
             if (covered[u]) { u++; continue; }
             int from = u;
             while (u < units && !covered[u]) u++;
-            out.add(new Segment(Segment.Kind.UNUSED, from * unit, (u - from) * unit, "unused",
+            out.add(new Segment(Segment.Kind.UNUSED, from * unit, (u - from) * unit, List.of("unused"),
                     "Placement units " + from + "–" + (u - 1) + " are not in any MIG instance", null, null, null, null));
         }
         out.sort(java.util.Comparator.comparingDouble(Segment::x));
@@ -147,7 +149,11 @@ public final class GpuBar {
         String owner = Palette.owner(a.task());
         boolean sameTaskTwice = gpu.allocations().stream().filter(o -> o.task().equals(a.task())).count() > 1;
         String who = (grouped ? owner : a.task()) + (sameTaskTwice ? " " + a.container() : "");
-        return new Segment(Segment.Kind.ALLOCATION, x, w, who + " · " + detail,
+        List<String> labels = a.memoryMiB() == null
+                ? List.of(who + " · " + detail, who)
+                : List.of(who + " · " + detail, who + " · " + a.memoryMiB() + " MiB", who + " " + a.memoryMiB() + "M",
+                        who, a.memoryMiB() + " MiB");
+        return new Segment(Segment.Kind.ALLOCATION, x, w, labels,
                 a.task() + " (" + a.container() + ") on GPU " + gpu.index() + ": " + detail, owner, a.task(), null, null);
     }
 }

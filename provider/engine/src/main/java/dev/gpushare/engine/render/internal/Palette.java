@@ -1,7 +1,12 @@
 package dev.gpushare.engine.render.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Colours of the fleet picture. A service or model keeps its colour from picture to picture
@@ -13,7 +18,39 @@ public final class Palette {
 
     private Palette() {}
 
-    /** A light, saturated fill for allocations of {@code name}, as {@code #rrggbb}. */
+    /**
+     * Twenty fills that tell apart at a glance and keep dark label text readable; none is white
+     * or grey, which mean free and idle in the picture.
+     */
+    static final List<String> FILLS = List.of(
+            "#7fb3e6", "#f2a65a", "#8cc97a", "#e88a8a", "#b69ee0", "#f2d35e", "#5fc4b8", "#d9a07a",
+            "#f49ac1", "#a7c957", "#9fa8f0", "#e3b04b", "#6fd0e0", "#c98bb9", "#b5d99c", "#f7b267",
+            "#88b4a8", "#e07a5f", "#a0c4ff", "#d4c685");
+
+    /**
+     * The fill of every name: each name's own colour (by hash) unless a name before it in sorted
+     * order took it, then the next free one. So a service keeps its colour from picture to picture
+     * unless it collides, and two services of one picture never share a colour while any is free.
+     */
+    public static Map<String, String> assign(Collection<String> names) {
+        Map<String, String> out = new TreeMap<>();
+        boolean[] taken = new boolean[FILLS.size()];
+        int used = 0;
+        for (String name : new TreeSet<>(names)) {
+            if (used == FILLS.size()) {
+                out.put(name, fill(name));
+                continue;
+            }
+            int i = (int) (fnv1a(name) % FILLS.size());
+            while (taken[i]) i = (i + 1) % FILLS.size();
+            taken[i] = true;
+            used++;
+            out.put(name, FILLS.get(i));
+        }
+        return out;
+    }
+
+    /** A fill from the name alone (any hue), for pictures with more names than {@link #FILLS}. */
     public static String fill(String name) {
         long h = fnv1a(name);
         double hue = h % 360;

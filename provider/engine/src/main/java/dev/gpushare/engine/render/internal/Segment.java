@@ -1,12 +1,14 @@
 package dev.gpushare.engine.render.internal;
 
+import java.util.List;
+
 /**
  * One piece of a GPU bar, in px from the bar's left edge.
  *
  * @param kind    what it shows
  * @param x       left edge, px from the bar's start
  * @param width   px
- * @param label   short text drawn on it (fitted later)
+ * @param labels  texts to draw on it, longest first: the first that fits is drawn
  * @param title   the full description (tooltip)
  * @param owner   the service or inference component it belongs to (colour key), or {@code null}
  * @param task    the task copy on it ({@code SERVICE/N}), or {@code null}
@@ -14,8 +16,12 @@ package dev.gpushare.engine.render.internal;
  * @param start   the MIG start unit for {@link Kind#PARTITION}, otherwise {@code null}
  */
 public record Segment(
-        Kind kind, double x, double width, String label, String title, String owner, String task,
+        Kind kind, double x, double width, List<String> labels, String title, String owner, String task,
         String profile, Integer start) {
+
+    public Segment {
+        labels = List.copyOf(labels);
+    }
 
     public enum Kind {
         /** A container's share (MPS memory, a whole GPU, a time slot, a fractional slice). */

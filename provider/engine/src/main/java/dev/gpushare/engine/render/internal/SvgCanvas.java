@@ -6,10 +6,12 @@ import dev.gpushare.engine.catalog.MigGeometry;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
+import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.Unplaced;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -69,15 +71,25 @@ public final class SvgCanvas {
 
     private final StringBuilder out = new StringBuilder();
     private final Function<String, MigGeometry> geometry;
+    private final Map<String, String> fills;
 
-    private SvgCanvas(Function<String, MigGeometry> geometry) {
+    private SvgCanvas(Function<String, MigGeometry> geometry, FleetState state) {
         this.geometry = geometry;
+        this.fills = Palette.assign(owners(state));
+    }
+
+    private static TreeSet<String> owners(FleetState state) {
+        TreeSet<String> owners = new TreeSet<>();
+        for (Instance i : state.instances()) {
+            for (Gpu g : i.gpus()) for (Allocation a : g.allocations()) owners.add(Palette.owner(a.task()));
+        }
+        return owners;
     }
 
     /** The drawing, geometry of MIG GPUs from the built-in catalog. */
     public static String draw(FleetState state) {
         Catalog catalog = Catalog.builtIn();
-        return new SvgCanvas(model -> catalog.gpuModel(model).map(GpuModel::mig).orElse(null)).render(state);
+        return new SvgCanvas(model -> catalog.gpuModel(model).map(GpuModel::mig).orElse(null), state).render(state);
     }
 
     private String render(FleetState state) {
@@ -85,11 +97,12 @@ public final class SvgCanvas {
         StringBuilder body = new StringBuilder();
         int y = header(body, state);
         y = legend(body, state, y);
+        // Unplaced copies first: they are what needs action, and they stay visible on a tall fleet.
+        y = unplaced(body, state.unplaced(), y);
         body.append("<g class=\"instances\">\n");
         for (int i = 0; i < groups.size(); i++) y = group(body, groups.get(i), i, y) + BOX_GAP;
         body.append("</g>\n");
-        y = unplaced(body, state.unplaced(), y);
-        int height = y + MARGIN;
+        int height = y - BOX_GAP + MARGIN;
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"fleet\" data-cluster=\"")
                 .append(Xml.escape(state.cluster())).append("\" width=\"").append(WIDTH).append("\" height=\"")
                 .append(height).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height).append("\">\n");
@@ -109,17 +122,14 @@ public final class SvgCanvas {
     private int header(StringBuilder b, FleetState state) {
         FleetState.Summary s = state.summary();
         text(b, MARGIN, 32, "title", "Fleet · " + state.cluster());
-        text(b, MARGIN, 52, "summary", s.instances() + " instances · " + s.gpus() + " GPUs · "
-                + s.allocations() + " allocations · " + s.unplaced() + " unplaced");
+        text(b, MARGIN, 52, "summary", count(s.instances(), "instance") + " · " + count(s.gpus(), "GPU") + " · "
+                + count(s.allocations(), "allocation") + " · " + s.unplaced() + " unplaced");
         return 62;
     }
 
     /** One swatch per service or component, by name, then the fixed keys. */
     private int legend(StringBuilder b, FleetState state, int y) {
-        TreeSet<String> owners = new TreeSet<>();
-        for (Instance i : state.instances()) {
-            for (Gpu g : i.gpus()) for (Allocation a : g.allocations()) owners.add(Palette.owner(a.task()));
-        }
+        TreeSet<String> owners = owners(state);
         b.append("<g class=\"legend\">\n");
         int x = MARGIN;
         y += 14;
@@ -127,14 +137,23 @@ public final class SvgCanvas {
             int w = 22 + (int) Math.ceil(o.length() * Palette.CHAR_WIDTH_PX) + 18;
             if (x + w > WIDTH - MARGIN) { x = MARGIN; y += LINE; }
             b.append("<g class=\"legend-item\" data-owner=\"").append(Xml.escape(o)).append("\">");
-            rect(b, x, y - 10, 14, 12, "swatch", Palette.fill(o));
+            rect(b, x, y - 10, 14, 12, "swatch", fills.get(o));
             text(b, x + 20, y, null, o);
             b.append("</g>\n");
             x += w;
         }
-        String[][] keys = {{"idle", "idle GPU"}, {"free", "free MPS memory"}, {"partition free", "free MIG instance"},
-                {"unused", "units outside any MIG instance"}, {"outside-slice", "rest of a fractional GPU"}};
-        if (!owners.isEmpty()) { x = MARGIN; y += LINE; }
+        // Keys only for what this picture shows.
+        java.util.EnumSet<GpuMode> modes = java.util.EnumSet.noneOf(GpuMode.class);
+        state.instances().forEach(i -> i.gpus().forEach(g -> modes.add(g.mode())));
+        List<String[]> keys = new java.util.ArrayList<>();
+        if (modes.contains(GpuMode.IDLE)) keys.add(new String[] {"idle", "idle GPU"});
+        if (modes.contains(GpuMode.MPS)) keys.add(new String[] {"free", "free MPS memory"});
+        if (modes.contains(GpuMode.MIG)) {
+            keys.add(new String[] {"partition free", "free MIG instance"});
+            keys.add(new String[] {"unused", "units outside any MIG instance"});
+        }
+        if (modes.contains(GpuMode.FRACTIONAL)) keys.add(new String[] {"outside-slice", "rest of a fractional GPU"});
+        if (!owners.isEmpty() && !keys.isEmpty()) { x = MARGIN; y += LINE; }
         for (String[] k : keys) {
             int w = 22 + (int) Math.ceil(k[1].length() * Palette.CHAR_WIDTH_PX) + 18;
             if (x + w > WIDTH - MARGIN) { x = MARGIN; y += LINE; }
@@ -200,9 +219,9 @@ public final class SvgCanvas {
         int barWidth = WIDTH - 2 * MARGIN - barX - BOX_PAD;
         b.append("<rect class=\"gpu-bar\" x=\"").append(barX).append("\" y=\"").append(y).append("\" width=\"")
                 .append(barWidth).append("\" height=\"").append(BAR_HEIGHT).append("\"/>\n");
-        MigGeometry geo = g.mode() == dev.gpushare.engine.state.GpuMode.MIG ? geometry.apply(g.model()) : null;
+        MigGeometry geo = g.mode() == GpuMode.MIG ? geometry.apply(g.model()) : null;
         for (Segment s : GpuBar.segments(g, geo, grouped, barWidth)) segment(b, s, barX, y, grouped);
-        if (g.mode() == dev.gpushare.engine.state.GpuMode.MIG) {
+        if (g.mode() == GpuMode.MIG) {
             int units = geo != null ? geo.placementUnits() : GpuBar.DEFAULT_PLACEMENT_UNITS;
             for (int u = 1; u < units; u++) {
                 double x = barX + (double) u * barWidth / units;
@@ -232,9 +251,9 @@ public final class SvgCanvas {
         double x = barX + s.x();
         b.append("<rect x=\"").append(fmt(x + 0.5)).append("\" y=\"").append(y + 0.5).append("\" width=\"")
                 .append(fmt(Math.max(0.5, s.width() - 1))).append("\" height=\"").append(BAR_HEIGHT - 1).append('"');
-        if (s.owner() != null) b.append(" fill=\"").append(Palette.fill(s.owner())).append('"');
+        if (s.owner() != null) b.append(" fill=\"").append(fills.get(s.owner())).append('"');
         b.append("/>");
-        String label = Xml.fit(s.label(), s.width() - 8);
+        String label = Xml.fitFirst(s.labels(), s.width() - 8);
         if (!label.isEmpty()) {
             String labelCls = switch (s.kind()) {
                 case FREE -> "seg-label free-label";
@@ -278,7 +297,7 @@ public final class SvgCanvas {
 
     private int unplaced(StringBuilder b, List<Unplaced> unplaced, int y) {
         if (unplaced.isEmpty()) return y;
-        y += 10;
+        y += 12;
         b.append("<g class=\"unplaced-list\">\n");
         text(b, MARGIN, y, "unplaced-title", unplaced.size() + " unplaced");
         y += LINE + 2;
@@ -293,7 +312,11 @@ public final class SvgCanvas {
             y += LINE;
         }
         b.append("</g>\n");
-        return y;
+        return y - 4;
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private static void text(StringBuilder b, int x, int y, String cls, String s) {

@@ -24,6 +24,14 @@ public final class Xml {
         return sb.toString();
     }
 
+    /** The first of {@code texts} (longest first) that fits, else the last one shortened. */
+    public static String fitFirst(java.util.List<String> texts, double widthPx) {
+        for (String t : texts) {
+            if (t.length() * Palette.CHAR_WIDTH_PX <= widthPx) return t;
+        }
+        return fit(texts.get(texts.size() - 1), widthPx);
+    }
+
     /** Shortens {@code text} to about {@code widthPx} at the drawing's label font, or "" when nothing fits. */
     public static String fit(String text, double widthPx) {
         int max = (int) Math.floor(widthPx / Palette.CHAR_WIDTH_PX);

@@ -16,6 +16,8 @@ import tools.jackson.databind.JsonNode;
 final class Fields {
     private static final BigDecimal INT_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
     private static final BigDecimal INT_MIN = BigDecimal.valueOf(Integer.MIN_VALUE);
+    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+    private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
 
     private final ParsedFile file;
     private final List<Problem> problems;
@@ -81,10 +83,17 @@ final class Fields {
         return d.intValueExact();
     }
 
-    static long longValue(JsonNode n, String field, String path) {
+    long longValue(JsonNode n, String field, String path) {
         JsonNode v = required(n, field, path);
         if (!v.isNumber() || !isIntegral(v)) throw notValid(path, field, "not an integer: " + v);
-        return v.decimalValue().longValue();
+        BigDecimal d = v.decimalValue();
+        if (d.compareTo(LONG_MAX) > 0 || d.compareTo(LONG_MIN) < 0) {
+            String at = JsonPointers.append(path, field);
+            problems.add(new Problem(file.file(), at, ReadCode.NUMBER_OUT_OF_RANGE.name(),
+                    "the number " + v + " is too large; use at most " + Long.MAX_VALUE, file.locations().locate(at)));
+            return 0;
+        }
+        return d.longValueExact();
     }
 
     static boolean isIntegral(JsonNode v) {

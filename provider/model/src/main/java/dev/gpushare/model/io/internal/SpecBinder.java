@@ -146,7 +146,7 @@ public final class SpecBinder {
             case instanceTypes -> instanceTypes.add(new InstanceTypeDef(
                     Fields.text(n, "name", path), Fields.text(n, "gpuModel", path),
                     fields.integer(n, "gpuCount", path, null), fields.integer(n, "vcpus", path, null),
-                    Fields.longValue(n, "memoryMiB", path)));
+                    fields.longValue(n, "memoryMiB", path)));
         }
     }
 

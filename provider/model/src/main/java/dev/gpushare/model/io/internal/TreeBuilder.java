@@ -22,6 +22,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLParser;
 
 /**
  * Builds the document tree from the streaming parser rather than with {@code readTree}, so that
@@ -37,6 +38,14 @@ public final class TreeBuilder {
     private final String file;
     private final Map<String, Problem.Location> locations = new HashMap<>();
     private final List<Problem> problems = new ArrayList<>();
+    private final Map<String, Anchored> anchors = new HashMap<>();
+    private long aliasedValues;
+
+    /** A value marked with {@code &name}, and how many values it holds (for the alias budget). */
+    private record Anchored(JsonNode value, long size) {}
+
+    // Aliases copy values; nested aliases multiply them ("billion laughs"). A spec never needs many.
+    private static final long MAX_ALIASED_VALUES = 100_000;
 
     private TreeBuilder(String file) {
         this.file = file;
@@ -62,10 +71,38 @@ public final class TreeBuilder {
             return new ParsedFile(file, root, new LocationIndex(locations), problems);
         } catch (JacksonException e) {
             return failed(fromException(e, yaml));
+        } catch (Unreadable e) {
+            return failed(parseError(e.at, e.getMessage()));
         }
     }
 
     private JsonNode readValue(JsonParser p, String path, boolean record) {
+        if (p instanceof YAMLParser y) {
+            // An alias (*name) stands for a copy of the value its anchor (&name) marked.
+            if (y.currentToken() == JsonToken.VALUE_STRING && y.isCurrentAlias()) {
+                Anchored anchored = anchors.get(y.getString());
+                if (anchored == null) {
+                    // The YAML parser reports anchors on mappings and lists only, not on scalars.
+                    throw new Unreadable(location(y.currentTokenLocation()), "the alias *" + y.getString()
+                            + " names no anchor &" + y.getString() + " on a mapping or list before it (anchors on"
+                            + " single values are not supported); anchor a mapping or list, or write the value out");
+                }
+                aliasedValues += anchored.size();
+                if (aliasedValues > MAX_ALIASED_VALUES) {
+                    throw new Unreadable(location(y.currentTokenLocation()), "the aliases expand to more than "
+                            + MAX_ALIASED_VALUES + " values; write the document out without nested aliases");
+                }
+                return anchored.value().deepCopy();
+            }
+            String anchor = y.getObjectId() instanceof String a ? a : null;
+            JsonNode value = readPlain(p, path, record);
+            if (anchor != null) anchors.put(anchor, new Anchored(value, size(value)));
+            return value;
+        }
+        return readPlain(p, path, record);
+    }
+
+    private JsonNode readPlain(JsonParser p, String path, boolean record) {
         JsonToken t = p.currentToken();
         return switch (t) {
             case START_OBJECT -> readObject(p, path, record);
@@ -77,12 +114,27 @@ public final class TreeBuilder {
                 default -> NODES.numberNode(p.getBigIntegerValue());
             };
             // Exact decimals: 0.125 must stay 0.125, never a binary double.
-            case VALUE_NUMBER_FLOAT -> NODES.numberNode(p.getDecimalValue());
+            case VALUE_NUMBER_FLOAT -> decimal(p);
             case VALUE_TRUE -> NODES.booleanNode(true);
             case VALUE_FALSE -> NODES.booleanNode(false);
             case VALUE_NULL -> NODES.nullNode();
             default -> NODES.stringNode(p.getString());
         };
+    }
+
+    private static long size(JsonNode n) {
+        long s = 1;
+        for (JsonNode child : n.values()) s += size(child);
+        return s;
+    }
+
+    // YAML's .inf and .nan have no decimal form; kept as text, the schema then says what to write.
+    private static JsonNode decimal(JsonParser p) {
+        try {
+            return NODES.numberNode(p.getDecimalValue());
+        } catch (NumberFormatException e) {
+            return NODES.stringNode(p.getString());
+        }
     }
 
     private ObjectNode readObject(JsonParser p, String path, boolean record) {
@@ -155,6 +207,16 @@ public final class TreeBuilder {
 
     private ParsedFile failed(Problem p) {
         return new ParsedFile(file, null, LocationIndex.EMPTY, List.of(p));
+    }
+
+    /** Well-formed input that this reader still cannot turn into a tree. */
+    private static final class Unreadable extends RuntimeException {
+        final transient Problem.Location at;
+
+        Unreadable(Problem.Location at, String message) {
+            super(message, null, false, false);
+            this.at = at;
+        }
     }
 
     private static Problem.Location location(TokenStreamLocation l) {

@@ -11,7 +11,9 @@ import dev.gpushare.engine.mig.MigLayouts;
 import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.problem.Problem;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A MIG layout names profiles of the GPU's model and can be cut from one GPU. Endpoint layouts
@@ -21,6 +23,8 @@ final class MigLayoutRule implements Rule {
     @Override
     public List<Problem> check(RuleContext ctx) {
         List<Problem> out = new ArrayList<>();
+        // Large specs repeat a few layouts many times: realise each (GPU model, layout) once.
+        Map<List<Object>, LayoutResult> realized = new HashMap<>();
         var spec = ctx.spec();
         for (int i = 0; i < spec.capacityProviders().size(); i++) {
             var p = spec.capacityProviders().get(i);
@@ -28,7 +32,7 @@ final class MigLayoutRule implements Rule {
             var hw = ctx.hardware(p.instanceType());
             // Not MIG-capable or fractional: SharingStrategyRule already said so.
             if (hw.isEmpty() || hw.get().type().fractional() || !hw.get().gpu().migCapable()) continue;
-            checkLayout(out, Paths.provider(i) + "/gpuSharing/partitionLayout", mig.partitionLayout(),
+            checkLayout(out, realized, Paths.provider(i) + "/gpuSharing/partitionLayout", mig.partitionLayout(),
                     hw.get().gpu().name(), hw.get().gpu().mig());
         }
         for (int i = 0; i < spec.endpoints().size(); i++) {
@@ -53,12 +57,13 @@ final class MigLayoutRule implements Rule {
                             + " (e.g. 'mig-" + plain(name) + "')"));
                 }
             }
-            if (!suffixed) checkLayout(out, at, e.partitionLayout(), hw.get().gpu().name(), hw.get().gpu().mig());
+            if (!suffixed) checkLayout(out, realized, at, e.partitionLayout(), hw.get().gpu().name(), hw.get().gpu().mig());
         }
         return out;
     }
 
-    private static void checkLayout(List<Problem> out, String at, List<String> layout, String gpuName, MigGeometry geometry) {
+    private static void checkLayout(List<Problem> out, Map<List<Object>, LayoutResult> realized, String at,
+                                    List<String> layout, String gpuName, MigGeometry geometry) {
         List<String> offered = geometry.profiles().stream().map(MigProfile::name).toList();
         boolean unknown = false;
         for (int j = 0; j < layout.size(); j++) {
@@ -70,7 +75,8 @@ final class MigLayoutRule implements Rule {
             }
         }
         if (unknown) return;
-        switch (MigLayouts.realize(geometry, layout)) {
+        LayoutResult result = realized.computeIfAbsent(List.of(gpuName, layout), k -> MigLayouts.realize(geometry, layout));
+        switch (result) {
             case LayoutResult.Realized r -> { }
             case LayoutResult.Rejected r -> out.add(Problem.at(at, r.code(), r.message()));
         }

@@ -1,0 +1,153 @@
+package dev.gpushare.cli;
+
+import dev.gpushare.engine.Gpushare;
+import dev.gpushare.engine.backend.BackendException;
+import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.plan.PlanJson;
+import dev.gpushare.engine.plan.PlanText;
+import dev.gpushare.engine.reconcile.ApplyListener;
+import dev.gpushare.engine.reconcile.ApplyOutcome;
+import dev.gpushare.model.Spec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code gpushare apply FILE...|FILE.plan [--backend URL] [--auto-approve]}: plan, then execute. */
+@Command(name = "apply",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+                "Plan a spec against the backend (as 'gpushare plan' prints it), ask, then execute the plan in "
+                        + "a safe order: launch and configure first, moved copies start before the old ones "
+                        + "stop, instances terminate last. Each small batch commits with a revision bump, so an "
+                        + "interrupted apply leaves a consistent prefix and running apply again completes it.",
+                "Given a saved plan (FILE.plan from 'gpushare plan --out'), applies exactly that plan, without "
+                        + "asking, and only while the backend is at the plan's revision.",
+                "Without --auto-approve the question 'Apply? [y/N]' needs a terminal; otherwise apply refuses."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  gpushare apply examples/mps-sharing/spec.yaml --auto-approve",
+                "  gpushare apply change.plan"},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+                "0:applied (or nothing to do)",
+                "1:the spec has problems (printed on stderr)",
+                "2:usage error, unreadable file, or no confirmation",
+                "3:applied, but something could not be placed",
+                "4:backend error, or the cluster changed since the plan (revision conflict): plan again"})
+final class ApplyCommand implements Callable<Integer> {
+    /** Long plans print a progress line at most this often (actions or time, whichever comes first). */
+    private static final int PROGRESS_EVERY = 500;
+    private static final long PROGRESS_MILLIS = 1000;
+    private static final int LONG_PLAN = 100;
+
+    @Mixin private FormatOption format;
+    @Mixin private BackendOption backend;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), or one saved plan (FILE.plan).")
+    private List<Path> files;
+
+    @Option(names = "--auto-approve", description = "Apply without asking.")
+    private boolean autoApprove;
+
+    @picocli.CommandLine.Spec private CommandSpec command;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = command.commandLine().getOut(), err = command.commandLine().getErr();
+        if (format.get() == OutputFormat.SVG || format.get() == OutputFormat.HTML) {
+            throw UserError.usage("apply prints text or json");
+        }
+        boolean saved = files.size() == 1 && files.getFirst().toString().endsWith(".plan");
+        try (Gpushare gs = backend.open()) {
+            Plan plan;
+            if (saved) {
+                plan = readSaved(SpecFiles.readable(files).getFirst());
+            } else {
+                Spec spec = SpecInput.read(files, format.json(), err);
+                if (spec == null) return ExitCodes.INVALID;
+                plan = gs.plan(spec);
+            }
+            if (!format.json()) Print.document(out, PlanText.render(plan));
+            if (plan.isEmpty()) {
+                if (format.json()) Print.document(out, result("noChanges", plan.revision(), 0, plan));
+                return plan.infeasible() ? ExitCodes.UNPLACED : ExitCodes.OK;
+            }
+            if (!saved && !Approval.confirm(autoApprove, "Apply these " + plan.actions().size() + " actions to cluster "
+                    + plan.cluster() + "?", "apply", err)) {
+                err.println("Apply cancelled; nothing was changed.");
+                return ExitCodes.OK;
+            }
+            ApplyOutcome outcome = gs.apply(plan, progress(err, plan.actions().size()));
+            return switch (outcome) {
+                case ApplyOutcome.Applied a -> {
+                    if (format.json()) {
+                        Print.document(out, result("applied", a.revision(), a.actions(), plan));
+                    } else {
+                        out.println("Apply complete: " + a.actions() + " actions; cluster " + plan.cluster()
+                                + " is at revision " + a.revision() + " in " + backend.url() + ".");
+                    }
+                    yield plan.infeasible() ? ExitCodes.UNPLACED : ExitCodes.OK;
+                }
+                case ApplyOutcome.Conflict c -> {
+                    if (format.json()) Print.document(out, result("conflict", c.conflict().currentRevision(), c.appliedBefore(), plan));
+                    err.println("gpushare: " + c.conflict().message()
+                            + (c.appliedBefore() > 0 ? " (" + c.appliedBefore() + " actions of this plan had been applied)" : ""));
+                    yield ExitCodes.BACKEND;
+                }
+            };
+        } catch (BackendException e) {
+            throw BackendOption.failed(e);
+        }
+    }
+
+    private static Plan readSaved(Path file) {
+        try {
+            return PlanJson.fromJson(Files.readString(file));
+        } catch (IOException e) {
+            throw UserError.usage(file + ": cannot read the saved plan: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(file + ": " + e.getMessage());
+        }
+    }
+
+    private static String result(String outcome, long revision, int actions, Plan plan) {
+        ObjectNode n = JsonNodeFactory.instance.objectNode();
+        n.put("outcome", outcome);
+        n.put("cluster", plan.cluster());
+        n.put("revision", revision);
+        n.put("actionsApplied", actions);
+        n.put("unplaced", plan.desired().unplaced().size());
+        return n.toPrettyString() + "\n";
+    }
+
+    /** A line on stderr every {@value #PROGRESS_EVERY} actions or second on plans of {@value #LONG_PLAN}+ actions. */
+    private static ApplyListener progress(PrintWriter err, int total) {
+        if (total < LONG_PLAN) return ApplyListener.NONE;
+        return new ApplyListener() {
+            private int printedAt;
+            private long printedWhen = System.nanoTime();
+
+            @Override
+            public void committed(int done, int all, long revision) {
+                long now = System.nanoTime();
+                if (done < all && (done - printedAt >= PROGRESS_EVERY || now - printedWhen >= PROGRESS_MILLIS * 1_000_000)) {
+                    err.println("applied " + done + "/" + all + " actions (revision " + revision + ")");
+                    err.flush();
+                    printedAt = done;
+                    printedWhen = now;
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,66 @@
+package dev.gpushare.cli;
+
+import dev.gpushare.engine.Gpushare;
+import dev.gpushare.engine.backend.BackendException;
+import dev.gpushare.engine.state.FleetState;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/** {@code gpushare destroy --cluster NAME [--backend URL] [--auto-approve]}: remove everything of a cluster. */
+@Command(name = "destroy",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Remove every instance and copy of a cluster from the backend, and its revision history.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpushare destroy --cluster embeddings-prod --auto-approve"},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:destroyed (or nothing to destroy)", "2:usage error or no confirmation", "4:backend error"})
+final class DestroyCommand implements Callable<Integer> {
+    @Mixin private FormatOption format;
+    @Mixin private BackendOption backend;
+
+    @Option(names = "--cluster", required = true, paramLabel = "NAME", description = "The cluster to remove.")
+    private String cluster;
+
+    @Option(names = "--auto-approve", description = "Destroy without asking.")
+    private boolean autoApprove;
+
+    @picocli.CommandLine.Spec private CommandSpec command;
+
+    @Override
+    public Integer call() {
+        var out = command.commandLine().getOut();
+        var err = command.commandLine().getErr();
+        try (Gpushare gs = backend.open()) {
+            FleetState state = gs.status(cluster);
+            FleetState.Summary s = state.summary();
+            if (!gs.clusters().contains(cluster)) {
+                report(out, false, s, "Nothing to destroy: cluster " + cluster + " has no state in " + backend.url() + ".");
+                return ExitCodes.OK;
+            }
+            if (!Approval.confirm(autoApprove, "Destroy cluster " + cluster + " (" + s.instances() + " instances, "
+                    + s.allocations() + " copies)?", "destroy", err)) {
+                err.println("Destroy cancelled; nothing was changed.");
+                return ExitCodes.OK;
+            }
+            gs.destroy(cluster);
+            report(out, true, s, "Destroyed cluster " + cluster + ": " + s.instances() + " instances and "
+                    + s.allocations() + " allocations removed from " + backend.url() + ".");
+            return ExitCodes.OK;
+        } catch (BackendException e) {
+            throw BackendOption.failed(e);
+        }
+    }
+
+    private void report(java.io.PrintWriter out, boolean destroyed, FleetState.Summary s, String text) {
+        if (format.json()) {
+            Print.document(out, "{\"cluster\": \"" + cluster.replace("\"", "\\\"") + "\", \"destroyed\": " + destroyed
+                    + ", \"instances\": " + s.instances() + ", \"allocations\": " + s.allocations() + "}");
+        } else {
+            out.println(text);
+        }
+    }
+}

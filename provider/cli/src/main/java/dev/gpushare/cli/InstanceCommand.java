@@ -1,0 +1,90 @@
+package dev.gpushare.cli;
+
+import dev.gpushare.engine.Gpushare;
+import dev.gpushare.engine.backend.BackendException;
+import dev.gpushare.engine.state.Instance;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code gpushare instance mark-unhealthy ID --reason R}: what the ECS MPS daemon check does. */
+@Command(name = "instance",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Act on one instance of a cluster.",
+        subcommands = InstanceCommand.MarkUnhealthy.class)
+final class InstanceCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec private CommandSpec command;
+
+    @Override
+    public Integer call() {
+        command.commandLine().usage(command.commandLine().getErr());
+        return ExitCodes.USAGE;
+    }
+
+    @Command(name = "mark-unhealthy",
+            mixinStandardHelpOptions = true,
+            versionProvider = VersionProvider.class,
+            description = {
+                    "Record that an instance is unhealthy, as the MPS daemon health check does on ECS. The next "
+                            + "plan replaces it: launches a replacement, moves its copies (new before old), "
+                            + "terminates it — at most 20% of a capacity provider's instances at once, one when "
+                            + "it has fewer than 9."},
+            footerHeading = "%nExamples:%n",
+            footer = {"  gpushare instance mark-unhealthy l4-mps-0 --reason mps-daemon-unresponsive"},
+            exitCodeListHeading = "%nExit status:%n",
+            exitCodeList = {"0:recorded", "2:usage error (instance in several clusters and no --cluster)",
+                    "4:backend error or no such instance"})
+    static final class MarkUnhealthy implements Callable<Integer> {
+        @Mixin private FormatOption format;
+        @Mixin private BackendOption backend;
+
+        @Parameters(index = "0", paramLabel = "ID", description = "The instance id, as 'gpushare status' shows it.")
+        private String id;
+
+        @Option(names = "--reason", required = true, paramLabel = "R", description = "Why, e.g. mps-daemon-unresponsive.")
+        private String reason;
+
+        @Option(names = "--cluster", paramLabel = "NAME", description = "The instance's cluster (default: the one that has it).")
+        private String cluster;
+
+        @picocli.CommandLine.Spec private CommandSpec command;
+
+        @Override
+        public Integer call() {
+            try (Gpushare gs = backend.open()) {
+                String name = cluster != null ? cluster : clusterOf(gs);
+                long revision = gs.markUnhealthy(name, id, reason);
+                var out = command.commandLine().getOut();
+                if (format.json()) {
+                    Print.document(out, "{\"cluster\": \"" + name + "\", \"instance\": \"" + id + "\", \"healthy\": false, \"revision\": "
+                            + revision + "}");
+                } else {
+                    out.println("Marked " + id + " of cluster " + name + " unhealthy (" + reason + "); revision " + revision
+                            + ". The next plan replaces it.");
+                }
+                return ExitCodes.OK;
+            } catch (BackendException e) {
+                throw BackendOption.failed(e);
+            }
+        }
+
+        private String clusterOf(Gpushare gs) {
+            List<String> holders = new ArrayList<>();
+            for (String c : gs.clusters()) {
+                for (Instance i : gs.status(c).instances()) if (i.id().equals(id)) holders.add(c);
+            }
+            if (holders.size() == 1) return holders.getFirst();
+            if (holders.isEmpty()) {
+                throw new UserError(ExitCodes.BACKEND, "no cluster in " + backend.url() + " has an instance " + id
+                        + "; run 'gpushare status' to list the instances");
+            }
+            throw UserError.usage("clusters " + String.join(", ", holders) + " all have an instance " + id + "; pass --cluster NAME");
+        }
+    }
+}

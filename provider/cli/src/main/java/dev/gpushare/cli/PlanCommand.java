@@ -1,0 +1,83 @@
+package dev.gpushare.cli;
+
+import dev.gpushare.engine.Gpushare;
+import dev.gpushare.engine.backend.BackendException;
+import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.plan.PlanJson;
+import dev.gpushare.engine.plan.PlanText;
+import dev.gpushare.model.Spec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code gpushare plan FILE... [--backend URL] [--out FILE]}: what apply would change. Writes nothing to the backend. */
+@Command(name = "plan",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+                "Validate a spec, read the cluster's actual state from the backend and print the actions "
+                        + "that would converge it, like a terraform plan: + launch/place, ~ configure/move, "
+                        + "- stop/terminate, -/+ replace. Nothing is changed.",
+                "--out saves the plan; 'gpushare apply FILE.plan' then applies exactly it, and only while "
+                        + "the backend is still at the revision the plan was made against."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  gpushare plan examples/mps-sharing/spec.yaml",
+                "  gpushare plan spec.yaml --out change.plan && gpushare apply change.plan",
+                "  gpushare plan spec.yaml --format json --backend file:/var/lib/gpushare/state"},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+                "0:the plan was computed (possibly empty)",
+                "1:the spec has problems (printed on stderr)",
+                "2:usage error, or a file is missing or unreadable",
+                "3:the spec is valid but something could not be placed",
+                "4:the backend could not be read"})
+final class PlanCommand implements Callable<Integer> {
+    @Mixin private FormatOption format;
+    @Mixin private BackendOption backend;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
+    private List<Path> files;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Also save the plan (JSON) to FILE, for 'gpushare apply FILE'.")
+    private Path out;
+
+    @picocli.CommandLine.Spec private CommandSpec command;
+
+    @Override
+    public Integer call() {
+        var err = command.commandLine().getErr();
+        Spec spec = SpecInput.read(files, format.json(), err);
+        if (spec == null) return ExitCodes.INVALID;
+        Plan plan;
+        try (Gpushare gs = backend.open()) {
+            plan = gs.plan(spec);
+        } catch (BackendException e) {
+            throw BackendOption.failed(e);
+        }
+        Print.document(command.commandLine().getOut(), switch (format.get()) {
+            case JSON -> PlanJson.toJson(plan);
+            case TEXT -> PlanText.render(plan);
+            case SVG, HTML -> throw UserError.usage("plan prints text or json; use 'gpushare status --format "
+                    + format.get().name().toLowerCase(java.util.Locale.ROOT) + "' for a picture of the fleet");
+        });
+        if (out != null) {
+            try {
+                Path parent = out.toAbsolutePath().getParent();
+                if (parent != null) Files.createDirectories(parent);
+                Files.writeString(out, PlanJson.toJson(plan));
+            } catch (IOException e) {
+                throw UserError.usage("cannot write the plan to " + out + ": " + e.getMessage() + "; choose another --out path");
+            }
+            err.println("Saved the plan to " + out + " (revision " + plan.revision() + "). Apply exactly it with: gpushare apply " + out);
+        }
+        return plan.infeasible() ? ExitCodes.UNPLACED : ExitCodes.OK;
+    }
+}
