@@ -12,6 +12,7 @@ import dev.gpushare.model.dsl.Gpu;
 import dev.gpushare.model.dsl.GpuShare;
 import dev.gpushare.model.dsl.Sharing;
 import dev.gpushare.model.dsl.TaskDefinitionRef;
+import dev.gpushare.model.io.SpecReader;
 
 /** examples/contract-example/spec.yaml (the example of CONTRACT.md §1) in Java. */
 public final class ContractExample {
@@ -20,8 +21,9 @@ public final class ContractExample {
     public static Spec spec() {
         ClusterBuilder c = GpuShare.cluster("inference-prod");
         CapacityProviderRef l4 = c.capacityProvider("l4-shared", "g6.12xlarge", 8, cp -> cp.sharing(Sharing.mps()));
-        // a fractional instance (1/4 of an L4): no sharing strategy
-        c.capacityProvider("l4-quarter", "g6f.2xlarge", 1);
+        // a fractional instance (1/4 of an L4): no sharing strategy; the YAML gives no maxInstances,
+        // which reads as "no limit"
+        c.capacityProvider("l4-quarter", "g6f.2xlarge", SpecReader.NO_INSTANCE_LIMIT);
 
         TaskDefinitionRef embedder = c.taskDefinition("embedder", td -> td.cpu(cpuUnits(1024)).memory(mib(2048)),
                 GpuShare.container("model", "ghcr.io/acme/embedder:1.4", Gpu.mps(mib(4096), percent(25))));

@@ -57,8 +57,12 @@ final class DestroyCommand implements Callable<Integer> {
 
     private void report(java.io.PrintWriter out, boolean destroyed, FleetState.Summary s, String text) {
         if (format.json()) {
-            Print.document(out, "{\"cluster\": \"" + cluster.replace("\"", "\\\"") + "\", \"destroyed\": " + destroyed
-                    + ", \"instances\": " + s.instances() + ", \"allocations\": " + s.allocations() + "}");
+            var n = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+            n.put("cluster", cluster);
+            n.put("destroyed", destroyed);
+            n.put("instances", s.instances());
+            n.put("allocations", s.allocations());
+            Print.document(out, n.toPrettyString());
         } else {
             out.println(text);
         }

@@ -62,8 +62,13 @@ final class InstanceCommand implements Callable<Integer> {
                 long revision = gs.markUnhealthy(name, id, reason);
                 var out = command.commandLine().getOut();
                 if (format.json()) {
-                    Print.document(out, "{\"cluster\": \"" + name + "\", \"instance\": \"" + id + "\", \"healthy\": false, \"revision\": "
-                            + revision + "}");
+                    var n = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+                    n.put("cluster", name);
+                    n.put("instance", id);
+                    n.put("healthy", false);
+                    n.put("reason", reason);
+                    n.put("revision", revision);
+                    Print.document(out, n.toPrettyString());
                 } else {
                     out.println("Marked " + id + " of cluster " + name + " unhealthy (" + reason + "); revision " + revision
                             + ". The next plan replaces it.");

@@ -111,7 +111,7 @@ public final class Main implements Callable<Integer> {
     }
 
     /** User errors print what to change; anything else is a bug and shows its stack trace. */
-    private static int failure(Exception ex, PrintWriter err) {
+    static int failure(Exception ex, PrintWriter err) {
         if (ex instanceof UserError u) {
             for (String line : u.getMessage().split("\n")) err.println("gpushare: " + line);
             return u.exitCode();

@@ -8,7 +8,8 @@ import java.util.Objects;
  * @param name          unique among capacity providers
  * @param instanceType  a catalog name or one declared under {@code instanceTypes}
  * @param minInstances  instances always running (≥ 0; the spec default is 0)
- * @param maxInstances  upper bound on instances (≥ minInstances)
+ * @param maxInstances  upper bound on instances (≥ minInstances); {@link Integer#MAX_VALUE} for no
+ *                      limit, which the reader fills in when the document leaves it out
  * @param gpuSharing    how the GPUs of this pool are shared, or {@code null} for "the default",
  *                      which depends on the instance type and so is resolved against the catalog,
  *                      not here: {@link GpuSharing.Mps} (no client limit) on whole-GPU types, the

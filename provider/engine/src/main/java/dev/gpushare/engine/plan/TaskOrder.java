@@ -14,16 +14,27 @@ public final class TaskOrder {
     public static int compare(String a, String b) {
         int sa = a.lastIndexOf('/'), sb = b.lastIndexOf('/');
         if (sa < 0 || sb < 0) return a.compareTo(b);
-        int c = a.substring(0, sa).compareTo(b.substring(0, sb));
+        // no substrings: this runs for every pair when 50,000 copies are sorted
+        int c = compareRange(a, 0, sa, b, 0, sb);
         if (c != 0) return c;
-        String na = a.substring(sa + 1), nb = b.substring(sb + 1);
-        if (na.length() != nb.length() && isDigits(na) && isDigits(nb)) return Integer.compare(na.length(), nb.length());
-        return na.compareTo(nb);
+        int la = a.length() - sa - 1, lb = b.length() - sb - 1;
+        if (la != lb && isDigits(a, sa + 1) && isDigits(b, sb + 1)) return Integer.compare(la, lb);
+        return compareRange(a, sa + 1, a.length(), b, sb + 1, b.length());
     }
 
-    private static boolean isDigits(String s) {
-        if (s.isEmpty()) return false;
-        for (int i = 0; i < s.length(); i++) if (!Character.isDigit(s.charAt(i))) return false;
+    /** {@code a[fromA, toA)} against {@code b[fromB, toB)} as {@link String#compareTo} would. */
+    private static int compareRange(String a, int fromA, int toA, String b, int fromB, int toB) {
+        int n = Math.min(toA - fromA, toB - fromB);
+        for (int i = 0; i < n; i++) {
+            int d = a.charAt(fromA + i) - b.charAt(fromB + i);
+            if (d != 0) return d;
+        }
+        return (toA - fromA) - (toB - fromB);
+    }
+
+    private static boolean isDigits(String s, int from) {
+        if (from >= s.length()) return false;
+        for (int i = from; i < s.length(); i++) if (!Character.isDigit(s.charAt(i))) return false;
         return true;
     }
 }

@@ -74,31 +74,40 @@ public final class SpecValidator {
             for (Problem p : structural) problems.add(located(file, p));
             if (structural.isEmpty()) bindable.add(file);
         }
-        Spec spec = null;
-        if (!bindable.isEmpty()) {
-            ReadResult read = SpecReader.bind(bindable);
-            spec = read.spec();
-            List<Problem> semantic = new ArrayList<>();
-            if (spec != null) {
-                boolean complete = bindable.size() == files.size();
-                for (Problem p : SemanticRules.check(spec)) {
-                    if (!complete && ValidationCode.of(p.code()).map(ValidationCode::reference).orElse(false)) continue;
-                    semantic.add(read.sources().locate(p));
-                }
-            }
-            // The reader calls a repeated container name DUPLICATE_NAME; the rule's own code says more.
-            Set<String> containerDuplicates = new HashSet<>();
-            for (Problem p : semantic) {
-                if (p.code().equals(ValidationCode.DUPLICATE_CONTAINER_NAME.name())) containerDuplicates.add(p.file() + p.path());
-            }
-            for (Problem p : read.problems()) {
-                Problem at = p.file() == null ? read.sources().locate(p) : p;
-                if (at.code().equals(ReadCode.DUPLICATE_NAME.name()) && containerDuplicates.contains(at.file() + at.path())) continue;
-                problems.add(at);
-            }
-            problems.addAll(semantic);
+        if (bindable.isEmpty()) return new ValidationReport(null, ProblemOrder.sortedDistinct(problems));
+
+        ReadResult read = SpecReader.bind(bindable);
+        List<Problem> semantic = read.spec() == null ? List.of()
+                : semantic(read, bindable.size() == files.size());
+        problems.addAll(readerProblems(read, semantic));
+        problems.addAll(semantic);
+        return new ValidationReport(read.spec(), ProblemOrder.sortedDistinct(problems));
+    }
+
+    /** The rules' problems, mapped back to the files; without "unknown name" ones when a file is missing. */
+    private static List<Problem> semantic(ReadResult read, boolean complete) {
+        List<Problem> out = new ArrayList<>();
+        for (Problem p : SemanticRules.check(read.spec())) {
+            if (!complete && ValidationCode.of(p.code()).map(ValidationCode::reference).orElse(false)) continue;
+            out.add(read.sources().locate(p));
         }
-        return new ValidationReport(spec, ProblemOrder.sortedDistinct(problems));
+        return out;
+    }
+
+    /** The binder's problems, located; its DUPLICATE_NAME for a container yields to DUPLICATE_CONTAINER_NAME. */
+    private static List<Problem> readerProblems(ReadResult read, List<Problem> semantic) {
+        Set<String> containerDuplicates = new HashSet<>();
+        for (Problem p : semantic) {
+            if (p.code().equals(ValidationCode.DUPLICATE_CONTAINER_NAME.name())) containerDuplicates.add(p.file() + p.path());
+        }
+        List<Problem> out = new ArrayList<>();
+        for (Problem p : read.problems()) {
+            Problem at = p.file() == null ? read.sources().locate(p) : p;
+            boolean superseded = at.code().equals(ReadCode.DUPLICATE_NAME.name())
+                    && containerDuplicates.contains(at.file() + at.path());
+            if (!superseded) out.add(at);
+        }
+        return out;
     }
 
     /** A problem with a path into this file, given its file name and line/column. */

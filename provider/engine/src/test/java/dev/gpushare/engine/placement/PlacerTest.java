@@ -313,4 +313,17 @@ class PlacerTest {
                 .service("spread", "l4", 3, PlacementStrategy.SPREAD, null, null, mpsMiB(1_000)).build());
         assertThat(alone.instances()).hasSize(1);
     }
+
+    @Test
+    void smallBatchesArePackedOptimallyNotJustFirstFit() {
+        // big: 2 × (20,000 MiB, 8,192 CPU units); small: 4 × (1,000 MiB, 20,000 units); 49,152 units per instance.
+        // First-fit decreasing: big, big, small on instance 0 (36,384 units), small, small on 1, the last
+        // small fits neither (12,768 and 9,152 left) → 3 instances. Optimum: big + 2 small per instance
+        // (8,192 + 40,000 = 48,192) → 2 instances (Σ CPU 96,384 > 49,152 so 1 is impossible).
+        FleetState s = place(Fixtures.spec().mps("l4", "g6.12xlarge", 5)
+                .service("big", "l4", 2, PlacementStrategy.BINPACK, 8_192, null, mpsMiB(20_000))
+                .service("small", "l4", 4, PlacementStrategy.BINPACK, 20_000, null, mpsMiB(1_000)).build());
+        assertThat(s.unplaced()).isEmpty();
+        assertThat(s.instances()).hasSize(2);
+    }
 }

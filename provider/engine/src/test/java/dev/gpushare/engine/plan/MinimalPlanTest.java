@@ -77,4 +77,30 @@ class MinimalPlanTest {
         assertThat(plan.actions()).singleElement().isInstanceOfSatisfying(PlaceCopy.class,
                 p -> assertThat(p.task()).isEqualTo("demo-ic/2"));
     }
+
+    @Test
+    void changingALimitTouchesOnlyThatTaskDefinitionsCopies() {
+        Plan plan = planAfter(twoServices(25), twoServices(50));
+        // only the 4 "small" copies get the new compute limit; the 3 "big" copies stay
+        assertThat(plan.actions()).filteredOn(a -> !(a instanceof Action.ConfigureGpu)).allSatisfy(a ->
+                assertThat(a).isInstanceOfSatisfying(MoveCopy.class, m -> assertThat(m.task()).startsWith("small/")));
+        assertThat(plan.actions()).filteredOn(MoveCopy.class::isInstance).hasSize(4);
+    }
+
+    private static Spec twoServices(int smallPercent) {
+        return Specs.yaml("""
+                apiVersion: gpushare.dev/v1
+                cluster: two
+                capacityProviders:
+                  - {name: l4, instanceType: g6.12xlarge, maxInstances: 4}
+                taskDefinitions:
+                  - family: small
+                    containers: [{name: model, image: "a:1", gpu: {nvidiaMps: {memory: 2048, maxComputePercent: %d}}}]
+                  - family: big
+                    containers: [{name: model, image: "b:1", gpu: {nvidiaMps: {memory: 8192, maxComputePercent: 50}}}]
+                services:
+                  - {name: small, taskDefinition: small, capacityProvider: l4, desiredCount: 4}
+                  - {name: big, taskDefinition: big, capacityProvider: l4, desiredCount: 3}
+                """.formatted(smallPercent));
+    }
 }

@@ -39,8 +39,8 @@ class CrashTest {
 
     @TempDir Path dir;
 
-    // 280 copies of 4,096 MiB, 20 per g6.12xlarge → 14 launches + 280 places = 294 actions
-    private final Spec spec = Specs.mpsService(280, 4096, 20);
+    // 160 copies of 4,096 MiB, 20 per g6.12xlarge → 8 launches + 160 places = 168 actions
+    private final Spec spec = Specs.mpsService(160, 4096, 20);
 
     @Test
     void killedApplyLeavesAConsistentPrefixAndTheNextApplyCompletesIt() throws Exception {
@@ -48,7 +48,7 @@ class CrashTest {
         try (Gpushare gs = Gpushare.backend("file:" + dir.resolve("probe"))) {
             plan = gs.plan(spec);
         }
-        assertThat(plan.actions()).hasSize(294);
+        assertThat(plan.actions()).hasSize(168);
         Path planFile = dir.resolve("big.plan");
         Files.writeString(planFile, PlanJson.toJson(plan));
 
@@ -73,18 +73,21 @@ class CrashTest {
                 assertThat(gs.apply(rest)).isInstanceOf(ApplyOutcome.Applied.class);
                 FleetState done = gs.status(spec.cluster());
                 assertNoCopyTwice(done);
-                assertThat(done.summary().allocations()).isEqualTo(280);
+                assertThat(done.summary().allocations()).isEqualTo(160);
                 assertThat(gs.plan(spec).actions()).isEmpty();
             }
         }
         // the kills did land at different points, not all before or after the apply
         assertThat(prefixes.stream().distinct().count()).as("prefixes %s", prefixes).isGreaterThan(5);
+        System.out.println("CrashTest: full apply " + fullMillis + " ms; actions committed when killed: " + prefixes);
     }
 
     /** Runs the child; kills it {@code killAfterMillis} after it is ready (never when negative). Returns its apply time. */
     private static long runChild(Path db, Path planFile, long killAfterMillis) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        // C1 only and the CDS archive: the child is short-lived, start-up dominates
+        ProcessBuilder pb = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "-cp", System.getProperty("java.class.path"),
                 "--enable-native-access=ALL-UNNAMED", "-Dslf4j.internal.verbosity=ERROR",
                 CrashChild.class.getName(), "file:" + db, planFile.toString(), "1").redirectErrorStream(true);
         Process p = pb.start();

@@ -74,8 +74,10 @@ class SchemaValidatorTest {
                         "allowed here: name, taskDefinition, capacityProvider, desiredCount, placementStrategy"),
                 Arguments.of("unknown at root", BASE + "extra: 1\n", "/extra", "UNKNOWN_PROPERTY", "allowed here: apiVersion"),
                 // missing required: the path is where the property would be
-                Arguments.of("missing maxInstances", with("    maxInstances: 4", ""),
-                        "/capacityProviders/0/maxInstances", "SCHEMA_REQUIRED", "add `maxInstances`: the most instances"),
+                Arguments.of("missing instanceType", with("    instanceType: g6.12xlarge", ""),
+                        "/capacityProviders/0/instanceType", "SCHEMA_REQUIRED", "add `instanceType`: the instance type"),
+                Arguments.of("missing desiredCount", with("    desiredCount: 2", ""),
+                        "/services/0/desiredCount", "SCHEMA_REQUIRED", "add `desiredCount`: copies wanted (0 or more)"),
                 Arguments.of("missing apiVersion", with("apiVersion: gpushare.dev/v1", ""),
                         "/apiVersion", "SCHEMA_REQUIRED", "add `apiVersion: gpushare.dev/v1`"),
                 Arguments.of("wrong apiVersion", with("apiVersion: gpushare.dev/v1", "apiVersion: gpushare.dev/v2"),
@@ -157,6 +159,7 @@ class SchemaValidatorTest {
         assertThat(validate(BASE)).isEmpty();
     }
 
+    // Verbatim CONTRACT.md §1, where l4-quarter has no maxInstances (absent = no limit).
     @Test
     void theContractExampleIsValid() throws IOException {
         try (InputStream in = getClass().getResourceAsStream("contract-example.yaml")) {

@@ -17,6 +17,12 @@ import java.util.Locale;
  * schema-valid trees into one merged {@link dev.gpushare.model.Spec}.
  */
 public final class SpecReader {
+    /**
+     * {@code maxInstances} of a capacity provider whose document leaves it out: no limit, the pool
+     * grows as far as placement needs.
+     */
+    public static final int NO_INSTANCE_LIMIT = Integer.MAX_VALUE;
+
     private SpecReader() {}
 
     /**

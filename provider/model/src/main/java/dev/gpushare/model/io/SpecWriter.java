@@ -26,7 +26,8 @@ import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 /**
  * Writes a spec as the document of CONTRACT.md §1, keys in the contract's order. Defaults are
  * written explicitly ({@code minInstances}, {@code placementStrategy}); optional values that are
- * {@code null} and empty sections are left out — so {@code bind(parse(write(spec)))} equals
+ * {@code null}, a {@code maxInstances} of {@link SpecReader#NO_INSTANCE_LIMIT} and empty sections
+ * are left out — so {@code bind(parse(write(spec)))} equals
  * {@code spec}.
  */
 public final class SpecWriter {
@@ -83,7 +84,8 @@ public final class SpecWriter {
         o.put("name", c.name());
         o.put("instanceType", c.instanceType());
         o.put("minInstances", c.minInstances());
-        o.put("maxInstances", c.maxInstances());
+        // "No limit" is written the way it is read: by leaving maxInstances out.
+        if (c.maxInstances() != SpecReader.NO_INSTANCE_LIMIT) o.put("maxInstances", c.maxInstances());
         if (c.gpuSharing() != null) o.set("gpuSharing", gpuSharing(c.gpuSharing()));
         return o;
     }

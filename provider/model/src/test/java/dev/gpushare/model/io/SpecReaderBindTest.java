@@ -23,7 +23,6 @@ class SpecReaderBindTest {
             capacityProviders:
               - name: l4-shared
                 instanceType: g6.12xlarge
-                maxInstances: 8
               - name: l4-mig
                 instanceType: p4d.24xlarge
                 minInstances: 1
@@ -66,8 +65,9 @@ class SpecReaderBindTest {
         var spec = r.spec();
         assertThat(spec.cluster()).isEqualTo("prod");
         assertThat(spec.capacityProviders()).containsExactly(
-                // minInstances defaults to 0; gpuSharing stays null ("the default", resolved with the catalog)
-                new CapacityProvider("l4-shared", "g6.12xlarge", 0, 8, null),
+                // minInstances defaults to 0, maxInstances to no limit; gpuSharing stays null
+                // ("the default", resolved with the catalog)
+                new CapacityProvider("l4-shared", "g6.12xlarge", 0, SpecReader.NO_INSTANCE_LIMIT, null),
                 new CapacityProvider("l4-mig", "p4d.24xlarge", 1, 2, new GpuSharing.Mig(List.of("3g.20gb", "4g.20gb"))));
         assertThat(spec.taskDefinitions()).extracting(t -> t.family()).containsExactly("embedder", "quarter");
         assertThat(spec.services()).containsExactly(
@@ -102,7 +102,7 @@ class SpecReaderBindTest {
         Problem first = r.sources().locate(Problem.at("/services/0", "X", "m"));
         assertThat(first.file()).isEqualTo("pools.yaml");
         assertThat(first.path()).isEqualTo("/services/0");
-        assertThat(first.location()).isEqualTo(new Location(17, 5));
+        assertThat(first.location()).isEqualTo(new Location(16, 5));
 
         // A missing property is placed where its object is.
         Problem missing = r.sources().locate(Problem.at("/taskDefinitions/1/containers/4/gpu", "X", "m"));
@@ -135,8 +135,8 @@ class SpecReaderBindTest {
             assertThat(p.file()).isEqualTo("again.yaml");
             assertThat(p.path()).isEqualTo("/services/1/name");
             assertThat(p.location()).isEqualTo(new Location(5, 5));
-            // the service "embedder" of pools.yaml is on line 17
-            assertThat(p.message()).contains("`embedder`").contains("pools.yaml").contains("line 17");
+            // the service "embedder" of pools.yaml is on line 16
+            assertThat(p.message()).contains("`embedder`").contains("pools.yaml").contains("line 16");
         });
         // Still a spec, so that the semantic checks can report the rest at once.
         assertThat(r.spec()).isNotNull();
@@ -203,7 +203,7 @@ class SpecReaderBindTest {
         assertThat(r.problems()).singleElement().satisfies(p -> {
             assertThat(p.code()).isEqualTo("NUMBER_OUT_OF_RANGE");
             assertThat(p.path()).isEqualTo("/services/0/desiredCount");
-            assertThat(p.location().line()).isEqualTo(17);
+            assertThat(p.location().line()).isEqualTo(16);
         });
     }
 

@@ -245,6 +245,6 @@ class SpecReaderParseTest {
         assertThat(f.problems()).isEmpty();
         assertThat(f.tree().at("/endpoints/0/partitionLayout/1").asString()).isEqualTo("mig-4g.20gb");
         // `    partitionLayout: [` is 22 characters, `"mig-3g.20gb", ` 15 more: the second item at 38.
-        assertThat(f.locations().locate("/endpoints/0/partitionLayout/1")).isEqualTo(new Location(43, 38));
+        assertThat(f.locations().locate("/endpoints/0/partitionLayout/1")).isEqualTo(new Location(42, 38));
     }
 }

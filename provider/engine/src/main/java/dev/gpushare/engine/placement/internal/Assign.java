@@ -51,7 +51,10 @@ final class Assign {
         return out;
     }
 
-    /** Applies the choice to the node; {@code allocations} are in the order {@link #allocations} gives. */
+    /**
+     * Applies the choice to the node; {@code allocations} are in the order {@link #allocations} gives,
+     * or null to update the bookkeeping only (the exact search, which records no allocations).
+     */
     static void apply(CopyRequest copy, Node node, Choice choice, List<Allocation> allocations) {
         int a = 0;
         for (int i = 0; i < copy.containers().size(); i++) {
@@ -74,7 +77,7 @@ final class Assign {
                     case Need.Slots s -> g.slotsUsed++;
                     case Need.Fraction f -> { }
                 }
-                g.allocations.add(allocations.get(a++));
+                if (allocations != null) g.allocations.add(allocations.get(a++));
             }
         }
         node.cpuFree -= copy.cpuUnits();

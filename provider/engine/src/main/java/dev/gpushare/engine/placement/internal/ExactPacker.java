@@ -13,12 +13,16 @@ import java.util.List;
 final class ExactPacker {
     static final int MAX_COPIES = 12;
     /** Search nodes visited before giving up (keeps the worst case bounded; first fit then stands). */
-    private static final long BUDGET = 2_000_000;
+    private static final long BUDGET = 300_000;
 
     private final PoolRun run;
     private final List<CopyRequest> copies;
     private final int[] orders;
     private final Choice[] choices;
+    /** MPS MiB and whole GPUs still to place from copy i on (for the lower bound). */
+    private final long[] mibLeft;
+    private final long[] gpusLeft;
+    private final long[] cpuLeft;
     private int best;
     private int[] bestOrders;
     private Choice[] bestChoices;
@@ -30,6 +34,34 @@ final class ExactPacker {
         this.orders = new int[copies.size()];
         this.choices = new Choice[copies.size()];
         this.best = bound;
+        this.mibLeft = new long[copies.size() + 1];
+        this.gpusLeft = new long[copies.size() + 1];
+        this.cpuLeft = new long[copies.size() + 1];
+        for (int i = copies.size() - 1; i >= 0; i--) {
+            CopyRequest c = copies.get(i);
+            mibLeft[i] = mibLeft[i + 1] + c.mpsMiB();
+            gpusLeft[i] = gpusLeft[i + 1] + (c.form() == Form.WHOLE ? WholeFit.total(c) : 0);
+            cpuLeft[i] = cpuLeft[i + 1] + c.cpuUnits();
+        }
+    }
+
+    /**
+     * True when what is left cannot fit the free room of the open instances plus the instances a
+     * better answer could still add (memory for MPS, idle GPUs for whole GPUs).
+     */
+    private boolean hopeless(int i, int count) {
+        Pool pool = run.pool();
+        long spare = best - 1 - count;
+        long freeMib = 0, idle = 0, cpu = 0;
+        for (Node n : run.nodes()) {
+            if (n.closed) continue;
+            idle += n.idleGpus;
+            cpu += n.cpuFree;
+            for (GpuSlot g : n.gpus) if (g.mpsOpen()) freeMib += g.memFree;
+        }
+        long perInstanceMib = pool.gpuMemoryMiB() * pool.gpuCount();
+        return mibLeft[i] > freeMib + spare * perInstanceMib || gpusLeft[i] > idle + spare * pool.gpuCount()
+                || cpuLeft[i] > cpu + spare * pool.type().cpuUnits();
     }
 
     /** A placement run with fewer instances than {@code bound}, or null when none exists (or the search gave up). */
@@ -44,13 +76,15 @@ final class ExactPacker {
 
     private void search(int i) {
         if (++visited > BUDGET) return;
-        if (run.instanceCount() >= best) return; // adding copies never lowers the count
+        int count = run.instanceCount();
+        if (count >= best) return; // adding copies never lowers the count
         if (i == copies.size()) {
-            best = run.instanceCount();
+            best = count;
             bestOrders = orders.clone();
             bestChoices = choices.clone();
             return;
         }
+        if (hopeless(i, count)) return;
         CopyRequest copy = copies.get(i);
         boolean emptyTried = false;
         List<Node> nodes = run.nodes();
@@ -73,7 +107,7 @@ final class ExactPacker {
         if (HostFit.check(copy, n) != null) return;
         for (Choice c : candidates(copy, n)) {
             Node.Memento m = n.save();
-            Assign.apply(copy, n, c, Assign.allocations(copy, n, c));
+            Assign.apply(copy, n, c, null);
             orders[i] = n.order;
             choices[i] = c;
             search(i + 1);
@@ -90,7 +124,8 @@ final class ExactPacker {
                 if (!MpsFit.fitsGpu(copy, g, run.pool())) continue;
                 boolean same = false;
                 for (GpuSlot s : seen) {
-                    same |= s.mode == g.mode && s.memFree == g.memFree && s.clients == g.clients;
+                    same |= s.mode == g.mode && s.memFree == g.memFree
+                            && (s.clients == g.clients || run.pool().maxClients() == Integer.MAX_VALUE);
                 }
                 if (same) continue;
                 seen.add(g);

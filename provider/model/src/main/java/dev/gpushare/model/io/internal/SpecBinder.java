@@ -16,6 +16,7 @@ import dev.gpushare.model.io.ParsedFile;
 import dev.gpushare.model.io.ReadCode;
 import dev.gpushare.model.io.ReadResult;
 import dev.gpushare.model.io.SourceMap;
+import dev.gpushare.model.io.SpecReader;
 import dev.gpushare.model.problem.Problem;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -127,7 +128,8 @@ public final class SpecBinder {
         switch (s) {
             case capacityProviders -> capacityProviders.add(new CapacityProvider(
                     Fields.text(n, "name", path), Fields.text(n, "instanceType", path),
-                    fields.integer(n, "minInstances", path, 0), fields.integer(n, "maxInstances", path, null),
+                    fields.integer(n, "minInstances", path, 0),
+                    fields.integer(n, "maxInstances", path, SpecReader.NO_INSTANCE_LIMIT),
                     gpuSharing(n.get("gpuSharing"), JsonPointers.append(path, "gpuSharing"))));
             case taskDefinitions -> taskDefinitions.add(taskDefinition(n, path));
             case services -> services.add(new Service(

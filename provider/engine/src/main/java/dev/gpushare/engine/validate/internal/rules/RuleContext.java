@@ -104,7 +104,7 @@ public final class RuleContext {
     /** A service's task definition on its capacity provider's hardware. */
     public record Use(Service service, int taskIndex, TaskDefinition task, int providerIndex,
                       CapacityProvider provider, Hardware hardware) {
-        /** The provider's strategy; a full-GPU provider built in code without one gets the spec default, MPS. */
+        /** The provider's strategy; {@code null} is the default, which on a whole-GPU type is MPS. */
         public GpuSharing sharing() {
             return provider.gpuSharing() != null ? provider.gpuSharing() : new GpuSharing.Mps(null);
         }
