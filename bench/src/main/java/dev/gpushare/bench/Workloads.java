@@ -1,0 +1,128 @@
+package dev.gpushare.bench;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import dev.gpushare.model.CapacityProvider;
+import dev.gpushare.model.Container;
+import dev.gpushare.model.Endpoint;
+import dev.gpushare.model.GpuRequirement;
+import dev.gpushare.model.GpuSharing;
+import dev.gpushare.model.InferenceComponent;
+import dev.gpushare.model.PlacementStrategy;
+import dev.gpushare.model.Service;
+import dev.gpushare.model.Spec;
+import dev.gpushare.model.TaskDefinition;
+
+/**
+ * The seeded workload generator (seed {@link #SEED}): the same seed always gives the same specs.
+ * Memory sizes are skewed toward small models: {@code 512 × 40^(u²)} MiB with u uniform in [0, 1),
+ * i.e. 512 MiB to 20 GiB, median about 1.4 GiB.
+ */
+final class Workloads {
+    static final long SEED = 20261129L;
+    private static final int UNLIMITED = 1_000_000;
+
+    private Workloads() {}
+
+    static int skewedMiB(SplittableRandom rnd) {
+        double u = rnd.nextDouble();
+        return (int) Math.round(512 * Math.pow(40, u * u));
+    }
+
+    /** (a) {@code tasks} MPS tasks on g6.12xlarge: services of 10 copies, one size each. */
+    static Spec mps(int tasks, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<TaskDefinition> tds = new ArrayList<>();
+        List<Service> svcs = new ArrayList<>();
+        int copies = 10;
+        for (int s = 0; s * copies < tasks; s++) {
+            String name = "svc" + s;
+            tds.add(new TaskDefinition(name, null, null,
+                    List.of(new Container("model", "img", new GpuRequirement.NvidiaMps(skewedMiB(rnd), null)))));
+            svcs.add(new Service(name, name, "l4", Math.min(copies, tasks - s * copies), PlacementStrategy.BINPACK));
+        }
+        return new Spec(Spec.API_VERSION, "bench-a", List.of(new CapacityProvider("l4", "g6.12xlarge", 0, UNLIMITED,
+                new GpuSharing.Mps(null))), tds, svcs, List.of(), List.of(), List.of());
+    }
+
+    /**
+     * (b) a mix of {@code copies}: 60 % MPS on g6.12xlarge, 30 % whole GPUs (1, 2 or 4) on
+     * g5.12xlarge (EXCLUSIVE), 10 % fractional 0.25 on g6f.2xlarge; services of 10 copies.
+     */
+    static Spec mix(int copies, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<TaskDefinition> tds = new ArrayList<>();
+        List<Service> svcs = new ArrayList<>();
+        for (int s = 0; s * 10 < copies; s++) {
+            String name = "svc" + s;
+            double kind = rnd.nextDouble();
+            GpuRequirement req;
+            String pool;
+            if (kind < 0.6) {
+                req = new GpuRequirement.NvidiaMps(skewedMiB(rnd), null);
+                pool = "l4";
+            } else if (kind < 0.9) {
+                req = new GpuRequirement.Whole(new int[] {1, 1, 2, 4}[rnd.nextInt(4)]);
+                pool = "a10";
+            } else {
+                req = new GpuRequirement.Fraction(new BigDecimal("0.25"));
+                pool = "quarter";
+            }
+            tds.add(new TaskDefinition(name, 1024 * (1 + rnd.nextInt(4)), 2048 * (1 + rnd.nextInt(4)),
+                    List.of(new Container("c", "img", req))));
+            svcs.add(new Service(name, name, pool, Math.min(10, copies - s * 10), PlacementStrategy.BINPACK));
+        }
+        return new Spec(Spec.API_VERSION, "bench-b", List.of(
+                new CapacityProvider("l4", "g6.12xlarge", 0, UNLIMITED, new GpuSharing.Mps(null)),
+                new CapacityProvider("a10", "g5.12xlarge", 0, UNLIMITED, new GpuSharing.Exclusive()),
+                new CapacityProvider("quarter", "g6f.2xlarge", 0, UNLIMITED, null)),
+                tds, svcs, List.of(), List.of(), List.of());
+    }
+
+    /**
+     * (c) {@code components} inference components (1–19 copies each, 10 on average) over endpoints
+     * of 20 components each, alternating ml.p5.48xlarge [3g.40gb, 4g.40gb] and ml.p4d.24xlarge
+     * [3g.20gb, 2g.10gb, 1g.5gb, 1g.5gb]; each endpoint gets the instances its copies need.
+     */
+    static Spec endpoints(int components, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<Endpoint> eps = new ArrayList<>();
+        List<InferenceComponent> ics = new ArrayList<>();
+        for (int e = 0; e * 20 < components; e++) {
+            boolean p5 = e % 2 == 0;
+            List<String> layout = p5 ? List.of("mig-3g.40gb", "mig-4g.40gb")
+                    : List.of("mig-3g.20gb", "mig-2g.10gb", "mig-1g.5gb", "mig-1g.5gb");
+            List<String> distinct = layout.stream().distinct().toList();
+            int[] perProfile = new int[distinct.size()];
+            String ep = "ep" + e;
+            for (int c = 0; c < 20 && e * 20 + c < components; c++) {
+                int k = rnd.nextInt(distinct.size());
+                int copies = 1 + rnd.nextInt(19);
+                perProfile[k] += copies;
+                ics.add(new InferenceComponent(ep + "-ic" + c, ep, "model" + c, distinct.get(k), copies, null, null));
+            }
+            int instances = 1;
+            for (int k = 0; k < distinct.size(); k++) {
+                int perGpu = (int) layout.stream().filter(distinct.get(k)::equals).count();
+                instances = Math.max(instances, (perProfile[k] + 8 * perGpu - 1) / (8 * perGpu));
+            }
+            eps.add(new Endpoint(ep, p5 ? "ml.p5.48xlarge" : "ml.p4d.24xlarge", instances, layout));
+        }
+        return new Spec(Spec.API_VERSION, "bench-c", List.of(), List.of(), List.of(), eps, ics, List.of());
+    }
+
+    /** (d) +1 % copies: every hundredth service gets 10 more copies (the first service at least). */
+    static Spec grow(Spec spec) {
+        List<Service> svcs = new ArrayList<>();
+        for (int i = 0; i < spec.services().size(); i++) {
+            Service s = spec.services().get(i);
+            svcs.add(i % 100 == 0 ? new Service(s.name(), s.taskDefinition(), s.capacityProvider(), s.desiredCount() + 10,
+                    s.placementStrategy()) : s);
+        }
+        return new Spec(spec.apiVersion(), spec.cluster(), spec.capacityProviders(), spec.taskDefinitions(), svcs,
+                spec.endpoints(), spec.inferenceComponents(), spec.instanceTypes());
+    }
+}

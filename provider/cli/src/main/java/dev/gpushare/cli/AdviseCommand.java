@@ -1,0 +1,100 @@
+package dev.gpushare.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.gpushare.engine.advise.Advice;
+import dev.gpushare.engine.advise.AdviceDocument;
+import dev.gpushare.engine.advise.LayoutAdvisor;
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.model.io.SpecWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code gpushare advise FILE [--write]}: picks the MIG partition layout, instance count and
+ * partition types of endpoints whose components give {@code gpuMemoryMiB} instead of a
+ * {@code partitionType}.
+ */
+@Command(name = "advise",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+                "For every endpoint without partitionLayout whose inference components give gpuMemoryMiB "
+                        + "(the GPU memory one copy needs) instead of partitionType, search every geometrically "
+                        + "valid MIG layout of the GPU and every assignment of components to its profiles, and "
+                        + "print the layout and instance count that host all copies on the fewest GPUs (then "
+                        + "the least memory wasted inside partitions), each component's partition type, and the "
+                        + "spec with both filled in.",
+                "--write saves that spec over FILE (keeping its schema comment line)."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  gpushare advise endpoints.yaml",
+                "  gpushare advise endpoints.yaml --write",
+                "  gpushare advise endpoints.yaml --format json"},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+                "0:advice printed (or nothing to advise)",
+                "1:the spec has problems (printed on stderr)",
+                "2:usage error, or a file is missing or unreadable",
+                "3:an endpoint asks for advice but no layout can host its components"})
+final class AdviseCommand implements Callable<Integer> {
+    @Mixin
+    private FormatOption format;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
+    private List<Path> files;
+
+    @Option(names = "--write", description = "Rewrite FILE with the advised spec (one FILE only).")
+    private boolean write;
+
+    @picocli.CommandLine.Spec
+    private CommandSpec command;
+
+    @Override
+    public Integer call() {
+        List<Path> checked = SpecFiles.readable(files);
+        boolean json = format.jsonElseText("advise");
+        if (write && checked.size() != 1) {
+            throw UserError.usage("--write rewrites one file; pass exactly one FILE (merge split specs first)");
+        }
+        var report = SpecValidator.validateFiles(checked);
+        if (!report.problems().isEmpty()) {
+            Print.document(command.commandLine().getErr(), json
+                    ? ProblemReport.json(report.problems()) : ProblemReport.text(checked, report.problems()));
+            return ExitCodes.INVALID;
+        }
+        Advice advice = LayoutAdvisor.advise(report.spec(), Catalog.builtIn().withDeclared(report.spec().instanceTypes()));
+        Print.document(command.commandLine().getOut(), json ? AdviceDocument.toJson(advice) : AdviceDocument.toText(advice));
+        if (write && !advice.endpoints().isEmpty()) rewrite(checked.get(0), advice);
+        return advice.notAdvised().isEmpty() ? ExitCodes.OK : ExitCodes.UNPLACED;
+    }
+
+    private void rewrite(Path file, Advice advice) {
+        try {
+            String original = Files.readString(file);
+            String out;
+            if (file.getFileName().toString().endsWith(".json")) {
+                out = SpecWriter.toJson(advice.spec());
+            } else {
+                out = SpecWriter.toYaml(advice.spec());
+                String first = original.lines().findFirst().orElse("");
+                // keep the user's schema line (often a relative path editors resolve), not ours
+                if (first.startsWith("# yaml-language-server:") && out.startsWith("# yaml-language-server:")) {
+                    out = first + out.substring(out.indexOf('\n'));
+                }
+            }
+            Files.writeString(file, out);
+            command.commandLine().getErr().println("wrote " + file);
+        } catch (IOException e) {
+            throw UserError.usage(file + ": cannot write: " + e.getMessage());
+        }
+    }
+}
