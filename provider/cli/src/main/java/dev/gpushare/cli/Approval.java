@@ -13,10 +13,24 @@ import java.nio.charset.StandardCharsets;
 final class Approval {
     private Approval() {}
 
+    /**
+     * A terminal on stdin/stdout. From JDK 22 {@code System.console()} may exist for redirected
+     * streams, so ask {@code Console.isTerminal()} where it exists (the build targets Java 21).
+     */
+    static boolean interactive() {
+        java.io.Console console = System.console();
+        if (console == null) return false;
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true; // Java 21: a console is only given for a terminal
+        }
+    }
+
     /** True to go ahead; false when the person answered no. Throws a usage error without a terminal. */
     static boolean confirm(boolean autoApprove, String question, String flagHint, PrintWriter err) {
         if (autoApprove) return true;
-        if (System.console() == null) {
+        if (!interactive()) {
             throw UserError.usage("refusing to change the backend without confirmation: stdin is not a terminal;"
                     + " pass --auto-approve to " + flagHint);
         }

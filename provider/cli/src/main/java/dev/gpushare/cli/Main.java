@@ -34,6 +34,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 HelpCommand.class,
                 ValidateCommand.class,
                 PlaceCommand.class,
+                AdviseCommand.class,
                 SchemaCommand.class,
                 CatalogCommand.class,
                 ImportCommand.class,

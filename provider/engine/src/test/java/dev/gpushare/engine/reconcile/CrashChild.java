@@ -8,8 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The process {@link CrashTest} kills: applies a saved plan to a local backend, one action per
- * commit. Prints {@code ready} once the backend is open, so the parent times the kill from there.
+ * A separate JVM that applies a saved plan to a local backend: the process {@link CrashTest} kills,
+ * and the two rivals of {@link ConcurrentApplyTest}. Prints {@code ready} once the backend is open
+ * (the parent times the kill from there), then {@code done} or {@code conflict}.
  * Arguments: backend URL, plan file, batch size.
  */
 public final class CrashChild {

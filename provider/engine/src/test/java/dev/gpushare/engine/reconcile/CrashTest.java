@@ -83,7 +83,7 @@ class CrashTest {
     }
 
     /** Runs the child; kills it {@code killAfterMillis} after it is ready (never when negative). Returns its apply time. */
-    private static long runChild(Path db, Path planFile, long killAfterMillis) throws IOException, InterruptedException {
+    static long runChild(Path db, Path planFile, long killAfterMillis) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // C1 only and the CDS archive: the child is short-lived, start-up dominates
         ProcessBuilder pb = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-Xshare:auto",

@@ -52,6 +52,61 @@ final class Assign {
     }
 
     /**
+     * True when {@code recorded} are exactly the allocations {@link #allocations} would write for
+     * the choice (same order); compares field by field without building them, as it runs for every
+     * copy of a large fleet.
+     */
+    static boolean matches(CopyRequest copy, Node node, Choice choice, List<Allocation> recorded) {
+        int a = 0;
+        for (int i = 0; i < copy.containers().size(); i++) {
+            CopyRequest.GpuContainer c = copy.containers().get(i);
+            List<Choice.Pick> picks = choice.perContainer().get(i);
+            for (Choice.Pick p : picks) {
+                if (a >= recorded.size()) return false;
+                Allocation r = recorded.get(a++);
+                if (!r.task().equals(copy.task()) || !r.container().equals(c.name())) return false;
+                Map<String, String> env = r.env();
+                String visible = env.get("NVIDIA_VISIBLE_DEVICES");
+                if (visible == null || !visible.equals(picks.size() == 1 ? Integer.toString(p.gpu()) : visibleDevices(picks))) {
+                    return false;
+                }
+                switch (c.need()) {
+                    case Need.Mps m -> {
+                        Integer pct = m.maxComputePercent();
+                        if (r.memoryMiB() == null || r.memoryMiB() != m.memoryMiB() || !java.util.Objects.equals(r.maxComputePercent(), pct)
+                                || r.partition() != null || env.size() != (pct == null ? 2 : 3)
+                                || !limit(env.get("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT"), m.memoryMiB())
+                                || (pct != null && !pct.toString().equals(env.get("CUDA_MPS_ACTIVE_THREAD_PERCENTAGE")))) {
+                            return false;
+                        }
+                    }
+                    case Need.Partition part -> {
+                        MigPartition mp = node.gpus[p.gpu()].parts.get(p.partition());
+                        if (r.memoryMiB() != null || r.maxComputePercent() != null || env.size() != 1 || r.partition() == null
+                                || !r.partition().equals(new Allocation.PartitionRef(mp.profile(), mp.start()))) {
+                            return false;
+                        }
+                    }
+                    case Need.Whole w -> { if (!plain(r, env)) return false; }
+                    case Need.Fraction f -> { if (!plain(r, env)) return false; }
+                    case Need.Slots s -> { if (!plain(r, env)) return false; }
+                }
+            }
+        }
+        return a == recorded.size();
+    }
+
+    private static boolean plain(Allocation r, Map<String, String> env) {
+        return r.memoryMiB() == null && r.maxComputePercent() == null && r.partition() == null && env.size() == 1;
+    }
+
+    /** {@code value} is {@code 0=<mib>M}. */
+    private static boolean limit(String value, long mib) {
+        return value != null && value.startsWith("0=") && value.endsWith("M")
+                && value.regionMatches(2, Long.toString(mib), 0, value.length() - 3) && value.length() - 3 == Long.toString(mib).length();
+    }
+
+    /**
      * Applies the choice to the node; {@code allocations} are in the order {@link #allocations} gives,
      * or null to update the bookkeeping only (the exact search, which records no allocations).
      */

@@ -20,13 +20,33 @@ final class Copies {
      * Largest first (first-fit decreasing): whole GPUs, fractions, partitions, replicas, then MPS by
      * memory; then host memory and CPU; ties by task id.
      */
-    static final Comparator<CopyRequest> LARGEST_FIRST = Comparator
-            .comparing(CopyRequest::form)
-            .thenComparing(Comparator.comparingLong(Copies::size).reversed())
-            .thenComparing(Comparator.comparingLong(CopyRequest::memoryMiB).reversed())
-            .thenComparing(Comparator.comparingLong(CopyRequest::cpuUnits).reversed())
-            .thenComparing(CopyRequest::group)
-            .thenComparingInt(CopyRequest::ordinal);
+    static Comparator<CopyRequest> largestFirst(Pool pool) {
+        return Comparator.comparing(CopyRequest::form)
+                .thenComparing(Comparator.comparingDouble((CopyRequest c) -> dominantShare(c, pool)).reversed())
+                .thenComparing(Comparator.comparingLong(Copies::size).reversed())
+                .thenComparing(Comparator.comparingLong(CopyRequest::memoryMiB).reversed())
+                .thenComparing(Comparator.comparingLong(CopyRequest::cpuUnits).reversed())
+                .thenComparing(CopyRequest::group)
+                .thenComparingInt(CopyRequest::ordinal);
+    }
+
+    /**
+     * The copy's largest share of a resource, per GPU slot: its GPU size as a share of one GPU, its
+     * host CPU and memory as a share of one GPU's part of the instance. Sorting by it (dominant
+     * resource first-fit decreasing) packs tasks whose host needs bind as well as it packs by GPU
+     * memory when they do not.
+     */
+    static double dominantShare(CopyRequest c, Pool pool) {
+        double gpus = pool.gpuCount();
+        double gpu = switch (c.form()) {
+            case MPS -> (double) c.mpsMiB() / pool.gpuMemoryMiB();
+            case WHOLE -> WholeFit.total(c);
+            case PARTITION, SLOTS, FRACTION, MIXED, NONE -> c.containers().size();
+        };
+        double cpu = c.cpuUnits() * gpus / pool.type().cpuUnits();
+        double mem = c.memoryMiB() * gpus / pool.type().memoryMiB();
+        return Math.max(gpu, Math.max(cpu, mem));
+    }
 
     static List<CopyRequest> forService(Service s, TaskDefinition td, Pool pool) {
         List<CopyRequest.GpuContainer> gpu = new ArrayList<>();

@@ -103,13 +103,24 @@ public final class Engine {
         List<CopyRequest> fresh = new ArrayList<>(copies.size() - seed.keptTasks().size());
         boolean spread = false;
         for (CopyRequest c : copies) {
-            if (seed.keptTasks().contains(c.task())) continue;
+            if (seed.keptTasks().contains(c)) continue;
             fresh.add(c);
             spread |= c.strategy() == PlacementStrategy.SPREAD;
         }
-        fresh.sort(Copies.LARGEST_FIRST);
+        List<CopyRequest> arrival = List.copyOf(fresh);
+        fresh.sort(Copies.largestFirst(pool));
         PoolRun run = new PoolRun(pool, seed, 0);
         run.placeAll(fresh);
+        if (hostBound(fresh)) {
+            // With host CPU/memory in play packing is two-level and vector-shaped; sorting by one size
+            // can strand CPU behind full GPUs. Arrival order mixes sizes; keep whichever needs fewer instances.
+            PoolRun mixed = new PoolRun(pool, seed, 0);
+            mixed.placeAll(arrival);
+            if (better(mixed, run)) {
+                run = mixed;
+                fresh = new ArrayList<>(arrival);
+            }
+        }
         if (!spread && run.failed().isEmpty() && !fresh.isEmpty() && fresh.size() <= ExactPacker.MAX_COPIES) {
             PoolRun exact = ExactPacker.improve(pool, seed, fresh, run.instanceCount());
             if (exact != null) run = exact;
@@ -127,13 +138,25 @@ public final class Engine {
             // current copies happen to be, so the suggestion does not change from one run to the next.
             int unlimited = Math.max(pool.minInstances(), 1) + copies.size();
             List<CopyRequest> all = new ArrayList<>(copies);
-            all.sort(Copies.LARGEST_FIRST);
+            all.sort(Copies.largestFirst(pool));
             unplaced.addAll(new Explainer(run, () -> {
                 PoolRun probe = new PoolRun(pool.withMaxInstances(unlimited), Seed.EMPTY, 0);
                 probe.placeAll(all);
                 return probe.instanceCount();
             }).explain());
         }
+    }
+
+    /** Some copy asks for host CPU or memory. */
+    private static boolean hostBound(List<CopyRequest> copies) {
+        for (CopyRequest c : copies) if (c.cpuUnits() > 0 || c.memoryMiB() > 0) return true;
+        return false;
+    }
+
+    /** Fewer copies left out, then fewer instances. */
+    private static boolean better(PoolRun a, PoolRun b) {
+        if (a.failed().size() != b.failed().size()) return a.failed().size() < b.failed().size();
+        return a.instanceCount() < b.instanceCount();
     }
 
     private static void unknown(List<Unplaced> unplaced, String group, int count, String message) {

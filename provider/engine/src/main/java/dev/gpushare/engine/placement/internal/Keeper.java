@@ -30,7 +30,7 @@ final class Keeper {
      */
     static Seed keep(Pool pool, List<Instance> current, Map<String, CopyRequest> wanted, Set<String> replace) {
         Set<Integer> used = new HashSet<>();
-        Set<String> kept = new HashSet<>();
+        Set<CopyRequest> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         List<Seed.SeedNode> nodes = new ArrayList<>();
         List<Instance> sorted = new ArrayList<>(current);
         sorted.sort(Comparator.comparing(Instance::id, Natural.IDS));
@@ -47,17 +47,17 @@ final class Keeper {
             List<Seed.Kept> keptHere = new ArrayList<>();
             for (Map.Entry<String, List<Located>> e : byTask(inst).entrySet()) {
                 CopyRequest copy = wanted.get(e.getKey());
-                if (copy == null || kept.contains(copy.task())) continue;
+                if (copy == null || kept.contains(copy)) continue;
                 Choice choice = choiceOf(copy, scratch, e.getValue());
                 if (choice == null || HostFit.resources(copy, scratch) != null
                         || Fit.of(copy.form()).verify(copy, scratch, pool, choice) != null) {
                     continue;
                 }
-                List<Allocation> expected = Assign.allocations(copy, scratch, choice);
-                if (!expected.equals(recordedInOrder(copy, e.getValue()))) continue;
-                Assign.apply(copy, scratch, choice, expected);
-                keptHere.add(new Seed.Kept(copy, choice));
-                kept.add(copy.task());
+                List<Allocation> recorded = recordedInOrder(copy, e.getValue());
+                if (!Assign.matches(copy, scratch, choice, recorded)) continue;
+                Assign.apply(copy, scratch, choice, recorded);
+                keptHere.add(new Seed.Kept(copy, choice, recorded));
+                kept.add(copy);
             }
             nodes.add(new Seed.SeedNode(number, closed, inst.healthReason(), keptHere));
         }

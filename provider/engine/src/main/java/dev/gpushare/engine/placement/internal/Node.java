@@ -36,9 +36,12 @@ final class Node {
         return perGroup.getOrDefault(group, 0);
     }
 
+    /** Copies per service are only needed by SPREAD; counting them costs a map update per copy. */
+    boolean trackGroups;
+
     void countCopy(String group) {
         copies++;
-        perGroup.merge(group, 1, Integer::sum);
+        if (trackGroups) perGroup.merge(group, 1, Integer::sum);
     }
 
     /** Everything a copy can change, to undo it during the exact search. */

@@ -23,6 +23,9 @@ final class PoolRun {
     private final MaxTree idleTree;  // per instance: idle GPUs (fractional: 1 when empty), -1 if closed
     private final List<CopyRequest> failed = new ArrayList<>();
     private int nextNumber;
+    private long[] minCpuLeft;
+    private long[] minMemLeft;
+    private int current;
 
     PoolRun(Pool pool, Seed seed, int spreadCap) {
         this.pool = pool;
@@ -33,8 +36,9 @@ final class PoolRun {
         this.idleTree = new MaxTree(expected);
         for (Seed.SeedNode s : seed.nodes()) {
             Node n = new Node(s.number(), nodes.size(), pool, s.closed(), s.healthReason());
+            n.trackGroups = spreadCap > 0;
             nodes.add(n);
-            for (Seed.Kept k : s.copies()) Assign.apply(k.copy(), n, k.choice(), Assign.allocations(k.copy(), n, k.choice()));
+            for (Seed.Kept k : s.copies()) Assign.apply(k.copy(), n, k.choice(), k.allocations());
             index(n);
         }
         while (nodes.size() < pool.minInstances()) open();
@@ -51,9 +55,24 @@ final class PoolRun {
 
     /** Places the copies in the order given (the caller sorts them largest first). */
     void placeAll(List<CopyRequest> copies) {
-        for (CopyRequest c : copies) {
+        // the least host CPU / memory any copy still to come needs: an instance with less is full for good
+        minCpuLeft = new long[copies.size() + 1];
+        minMemLeft = new long[copies.size() + 1];
+        minCpuLeft[copies.size()] = Long.MAX_VALUE;
+        minMemLeft[copies.size()] = Long.MAX_VALUE;
+        for (int i = copies.size() - 1; i >= 0; i--) {
+            minCpuLeft[i] = Math.min(minCpuLeft[i + 1], copies.get(i).cpuUnits());
+            minMemLeft[i] = Math.min(minMemLeft[i + 1], copies.get(i).memoryMiB());
+        }
+        for (current = 0; current < copies.size(); current++) {
+            CopyRequest c = copies.get(current);
             if (!Strategy.of(c.strategy(), this).place(c, this)) failed.add(c);
         }
+    }
+
+    /** True when no copy still to place fits the instance's host room: it leaves the indexes. */
+    private boolean hostFull(Node n) {
+        return minCpuLeft != null && (n.cpuFree < minCpuLeft[current] || n.memFree < minMemLeft[current]);
     }
 
     /** Places the copy on the instance at {@code order} with a choice found earlier (replaying the exact search). */
@@ -83,6 +102,7 @@ final class PoolRun {
             if (pos < 0) return false;
             Node n = nodes.get(pos / gpus);
             if (HostFit.check(copy, n) != null) {
+                if (hostFull(n)) index(n);        // drops out of the index for good
                 from = (n.order + 1) * gpus; // nothing on this instance can take it
                 continue;
             }
@@ -132,6 +152,7 @@ final class PoolRun {
         while (usedNumbers.contains(nextNumber)) nextNumber++;
         usedNumbers.add(nextNumber);
         Node n = new Node(nextNumber, nodes.size(), pool, false, null);
+        n.trackGroups = spreadCap > 0;
         nodes.add(n);
         index(n);
         return n;
@@ -143,11 +164,12 @@ final class PoolRun {
     }
 
     private void index(Node n) {
-        idleTree.set(n.order, n.closed ? -1 : pool.kind() == Pool.Kind.FRACTIONAL ? (n.copies == 0 ? 1 : 0) : n.idleGpus);
+        boolean shut = n.closed || hostFull(n);
+        idleTree.set(n.order, shut ? -1 : pool.kind() == Pool.Kind.FRACTIONAL ? (n.copies == 0 ? 1 : 0) : n.idleGpus);
         if (gpuTree == null) return;
         int base = n.order * pool.gpuCount();
         for (GpuSlot g : n.gpus) {
-            boolean open = !n.closed && g.mpsOpen() && g.clients < pool.maxClients();
+            boolean open = !shut && g.mpsOpen() && g.clients < pool.maxClients();
             gpuTree.set(base + g.index, open ? g.memFree : -1);
         }
     }

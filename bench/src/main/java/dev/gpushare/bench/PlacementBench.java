@@ -1,0 +1,149 @@
+package dev.gpushare.bench;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.catalog.InstanceType;
+import dev.gpushare.engine.placement.Placer;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Gpu;
+import dev.gpushare.engine.state.Instance;
+import dev.gpushare.model.CapacityProvider;
+import dev.gpushare.model.Container;
+import dev.gpushare.model.GpuRequirement;
+import dev.gpushare.model.Service;
+import dev.gpushare.model.Spec;
+import dev.gpushare.model.TaskDefinition;
+
+/**
+ * The placement benchmark (docs/benchmarks.md, "Placement"): workloads (a)–(d) of issue 3 from the
+ * seeded generator, each warmed up, then timed (best of several runs). Prints one Markdown table.
+ * Run on one core: {@code java -XX:ActiveProcessorCount=1 -Xmx2g -cp … dev.gpushare.bench.PlacementBench}.
+ */
+public final class PlacementBench {
+    private PlacementBench() {}
+
+    public static void main(String[] args) {
+        Catalog catalog = Catalog.builtIn();
+        System.out.println("seed " + Workloads.SEED + ", " + Runtime.getRuntime().availableProcessors() + " CPU(s), "
+                + System.getProperty("java.version"));
+        System.out.println("| workload | copies | instances | GPUs | lower bound (instances) | ratio | L2 (GPUs) "
+                + "| wall ms | heap MiB | baseline instances | baseline GPUs | baseline ratio | baseline ms |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+
+        Spec a = Workloads.mps(100_000, Workloads.SEED);
+        FleetState placedA = run("(a) 100k MPS", a, catalog, true);
+        run("(b) 50k mix", Workloads.mix(50_000, Workloads.SEED), catalog, true);
+        run("(c) 20k copies on MIG endpoints", Workloads.endpoints(2_000, Workloads.SEED), catalog, false);
+
+        Spec d = Workloads.grow(a);
+        for (int i = 0; i < 5; i++) Placer.place(d, catalog, placedA); // warm-up
+        long best = Long.MAX_VALUE;
+        FleetState after = null;
+        for (int i = 0; i < 7; i++) {
+            long t0 = System.nanoTime();
+            after = Placer.place(d, catalog, placedA);
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        int added = copies(d) - copies(a);
+        System.out.printf("| (d) +%d copies on the placed (a) | %d | %d | %d | — | — | — | %.1f | — | — | — | — | — |%n",
+                added, copies(d), after.instances().size(), busyGpus(after), best / 1e6);
+        System.out.println("(d) unplaced: " + after.unplaced().size());
+    }
+
+    private static FleetState run(String name, Spec spec, Catalog catalog, boolean baseline) {
+        for (int i = 0; i < 3; i++) Placer.place(spec, catalog, FleetState.empty(spec.cluster())); // warm-up
+        long best = Long.MAX_VALUE;
+        FleetState s = null;
+        for (int i = 0; i < 3; i++) {
+            s = null;
+            System.gc();
+            long t0 = System.nanoTime();
+            s = Placer.place(spec, catalog, FleetState.empty(spec.cluster()));
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        System.gc();
+        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        Bounds lb = bounds(spec, catalog);
+        String base = "— | — | — | —";
+        if (baseline) {
+            long t0 = System.nanoTime();
+            FirstFitBaseline.Result r = FirstFitBaseline.run(spec, catalog);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            base = r.instances() + " | " + r.gpus() + " | " + ratio(r.instances(), lb.instances) + " | " + ms;
+        }
+        System.out.printf("| %s | %d | %d | %d | %s | %s | %s | %.0f | %d | %s |%n", name, copies(spec), s.instances().size(),
+                busyGpus(s), lb.instances < 0 ? "fixed" : Long.toString(lb.instances),
+                lb.instances < 0 ? "—" : ratio(s.instances().size(), lb.instances), lb.gpusL2 < 0 ? "—" : lb.gpusL2,
+                best / 1e6, heap >> 20, base);
+        if (!s.unplaced().isEmpty()) System.out.println(name + " unplaced: " + s.unplaced().size());
+        return s;
+    }
+
+    private record Bounds(long instances, long gpusL2) {}
+
+    /** Per pool: MPS max(⌈Σ mem / instance⌉, ⌈L2 / GPUs per instance⌉); whole ⌈Σ GPUs / GPUs per instance⌉; fractional one per copy. */
+    private static Bounds bounds(Spec spec, Catalog catalog) {
+        if (spec.capacityProviders().isEmpty()) return new Bounds(-1, -1);
+        Map<String, TaskDefinition> tds = new HashMap<>();
+        for (TaskDefinition td : spec.taskDefinitions()) tds.put(td.family(), td);
+        long instances = 0, l2 = 0;
+        for (CapacityProvider cp : spec.capacityProviders()) {
+            InstanceType t = catalog.instanceType(cp.instanceType()).orElseThrow();
+            long gpuMiB = t.fractional() ? t.gpuMemoryMiB() : catalog.gpuModel(t.gpuModel()).orElseThrow().usableMemoryMiB();
+            List<Long> mps = new ArrayList<>();
+            long whole = 0, fractional = 0, cpu = 0, mem = 0;
+            for (Service s : spec.services()) {
+                if (!s.capacityProvider().equals(cp.name())) continue;
+                TaskDefinition td = tds.get(s.taskDefinition());
+                for (Container c : td.containers()) {
+                    for (int n = 0; n < s.desiredCount(); n++) {
+                        switch (c.gpu()) {
+                            case GpuRequirement.NvidiaMps m -> mps.add((long) m.memoryMiB());
+                            case GpuRequirement.Whole w -> whole += w.count();
+                            case GpuRequirement.Fraction f -> fractional++;
+                            case null, default -> { }
+                        }
+                    }
+                }
+                cpu += (long) (td.cpu() == null ? 0 : td.cpu()) * s.desiredCount();
+                mem += (long) (td.memoryMiB() == null ? 0 : td.memoryMiB()) * s.desiredCount();
+            }
+            long[] sizes = mps.stream().mapToLong(Long::longValue).toArray();
+            long gpuL2 = LowerBounds.martelloToth(sizes, gpuMiB);
+            long perInstance = t.gpuCount();
+            long pool = Math.max(LowerBounds.volume(sizes, gpuMiB * perInstance), (gpuL2 + perInstance - 1) / perInstance);
+            pool = Math.max(pool, (whole + perInstance - 1) / perInstance);
+            pool = Math.max(pool, fractional);
+            pool = Math.max(pool, Math.max(ceil(cpu, t.cpuUnits()), ceil(mem, t.memoryMiB())));
+            instances += pool;
+            l2 += gpuL2 + whole + fractional;
+        }
+        return new Bounds(instances, l2);
+    }
+
+    private static long ceil(long a, long b) {
+        return (a + b - 1) / b;
+    }
+
+    private static String ratio(long used, long bound) {
+        return bound <= 0 ? "—" : String.format("%.4f", (double) used / bound);
+    }
+
+    private static int copies(Spec spec) {
+        int n = 0;
+        for (Service s : spec.services()) n += s.desiredCount();
+        for (var ic : spec.inferenceComponents()) n += ic.copyCount();
+        return n;
+    }
+
+    private static int busyGpus(FleetState s) {
+        int n = 0;
+        for (Instance i : s.instances()) for (Gpu g : i.gpus()) if (!g.allocations().isEmpty()) n++;
+        return n;
+    }
+}
