@@ -3,7 +3,6 @@ package dev.gpushare.engine.placement.internal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -97,7 +96,7 @@ public final class Engine {
 
     private static void placePool(Pool pool, List<CopyRequest> copies, List<Instance> current, Set<String> replace,
                                   List<Instance> instances, List<Unplaced> unplaced) {
-        Map<String, CopyRequest> wanted = new LinkedHashMap<>();
+        Map<String, CopyRequest> wanted = HashMap.newHashMap(copies.size());
         for (CopyRequest c : copies) wanted.put(c.task(), c);
         Seed seed = Keeper.keep(pool, current, wanted, replace);
         List<CopyRequest> fresh = new ArrayList<>(copies.size() - seed.keptTasks().size());

@@ -30,7 +30,7 @@ final class Keeper {
      */
     static Seed keep(Pool pool, List<Instance> current, Map<String, CopyRequest> wanted, Set<String> replace) {
         Set<Integer> used = new HashSet<>();
-        Set<CopyRequest> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<CopyRequest> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>(wanted.size()));
         List<Seed.SeedNode> nodes = new ArrayList<>();
         List<Instance> sorted = new ArrayList<>(current);
         sorted.sort(Comparator.comparing(Instance::id, Natural.IDS));

@@ -21,6 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import tools.jackson.dataformat.yaml.YAMLFactory;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 import tools.jackson.dataformat.yaml.YAMLParser;
 
@@ -30,7 +32,12 @@ import tools.jackson.dataformat.yaml.YAMLParser;
  */
 public final class TreeBuilder {
     private static final ObjectMapper JSON = JsonMapper.builder().build();
-    private static final ObjectMapper YAML = YAMLMapper.builder().build();
+    // snakeyaml-engine refuses documents over 3 Mi code points by default; specs of a large fleet
+    // are bigger than that (a 10 MB spec is a benchmark target), so the limit is raised to 64 MiB.
+    private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
+                    .loadSettings(LoadSettings.builder().setCodePointLimit(64 * 1024 * 1024).build())
+                    .build())
+            .build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     // YAML errors carry their own, more precise mark ("line 2, column 1") in the message.
     private static final Pattern YAML_MARK = Pattern.compile("line (\\d+), column (\\d+)");
