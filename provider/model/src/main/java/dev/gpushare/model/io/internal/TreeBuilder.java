@@ -35,7 +35,9 @@ public final class TreeBuilder {
     // snakeyaml-engine refuses documents over 3 Mi code points by default; specs of a large fleet
     // are bigger than that (a 10 MB spec is a benchmark target), so the limit is raised to 64 MiB.
     private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
-                    .loadSettings(LoadSettings.builder().setCodePointLimit(64 * 1024 * 1024).build())
+                    .loadSettings(LoadSettings.builder()
+                            .setAllowDuplicateKeys(true) // the tree builder reports every duplicate itself
+                            .setCodePointLimit(64 * 1024 * 1024).build())
                     .build())
             .build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
