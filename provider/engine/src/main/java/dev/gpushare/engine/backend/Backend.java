@@ -41,6 +41,14 @@ public interface Backend extends AutoCloseable {
      */
     boolean destroy(String cluster);
 
+    /**
+     * The store of declared resources, where this backend has one (the local backend and the
+     * remote service do; a backend that cannot keep them answers empty).
+     */
+    default java.util.Optional<DeclaredResources> declaredResources() {
+        return java.util.Optional.empty();
+    }
+
     /** Where this backend keeps its state, for messages (e.g. {@code file:.gpushare/state}). */
     String describe();
 

@@ -2,6 +2,7 @@ package dev.gpushare.engine.backend;
 
 import dev.gpushare.engine.backend.local.LocalBackend;
 import java.nio.file.Path;
+import java.util.ServiceLoader;
 
 /** Opens a backend from its URL: {@code file:PATH} (local, the default) or {@code http(s)://…}. */
 public final class Backends {
@@ -30,6 +31,10 @@ public final class Backends {
                         + " names no file; use file:PATH, e.g. " + DEFAULT_URL);
             }
             return LocalBackend.open(Path.of(path));
+        }
+        // other schemes come from providers on the classpath (the server module's HTTP client)
+        for (BackendProvider provider : ServiceLoader.load(BackendProvider.class)) {
+            if (provider.accepts(url)) return provider.open(url);
         }
         if (url.startsWith("http://") || url.startsWith("https://")) {
             throw new BackendException("BACKEND_UNAVAILABLE", "remote backend not available in this build ("

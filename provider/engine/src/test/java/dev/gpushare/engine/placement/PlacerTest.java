@@ -188,6 +188,21 @@ class PlacerTest {
     }
 
     @Test
+    void timeSlicingPlacesCopiesThatNeedManyGpusFirst() {
+        // g6.12xlarge: 4 L4 × 4 replicas = 16 slots. sweep (ALL) needs a replica on all 4 GPUs,
+        // trainer on 2, six notebooks on 1 each: 4 + 2 + 6 = 12 ≤ 16, and placed widest first
+        // (sweep, trainer, notebooks) they share one instance; in arrival order the notebooks would
+        // fill GPU 0 and push sweep onto a second instance.
+        FleetState s = place(Fixtures.spec().provider("ts", "g6.12xlarge", 0, 2, new GpuSharing.TimeSlicing(4))
+                .service("notebooks", "ts", 6, whole(1))
+                .service("trainer", "ts", 1, whole(2))
+                .service("sweep", "ts", 1, all()).build());
+        assertThat(s.instances()).hasSize(1);
+        assertThat(s.unplaced()).isEmpty();
+        assertThat(s.instances().get(0).gpus()).extracting(g -> g.allocations().size()).containsExactly(4, 4, 3, 1);
+    }
+
+    @Test
     void migCapacityProvider() {
         // p4d.24xlarge: 8 × A100-40GB, layout 3g.20gb × 2 → starts 0 and 4 → 16 partitions per instance;
         // 20 copies → 16 + 4 → 2 instances

@@ -41,7 +41,8 @@ final class Copies {
         double gpu = switch (c.form()) {
             case MPS -> (double) c.mpsMiB() / pool.gpuMemoryMiB();
             case WHOLE -> WholeFit.total(c);
-            case PARTITION, SLOTS, FRACTION, MIXED, NONE -> c.containers().size();
+            case SLOTS -> slots(c);
+            case PARTITION, FRACTION, MIXED, NONE -> c.containers().size();
         };
         double cpu = c.cpuUnits() * gpus / pool.type().cpuUnits();
         double mem = c.memoryMiB() * gpus / pool.type().memoryMiB();
@@ -93,12 +94,20 @@ final class Copies {
         };
     }
 
+    /** Replicas a time-slicing copy takes: copies that need a replica on many GPUs go first. */
+    private static long slots(CopyRequest c) {
+        long n = 0;
+        for (CopyRequest.GpuContainer g : c.containers()) n += ((Need.Slots) g.need()).count();
+        return n;
+    }
+
     /** The size first-fit decreasing sorts by, within one form. */
     static long size(CopyRequest c) {
         return switch (c.form()) {
             case MPS -> c.mpsMiB();
             case WHOLE -> WholeFit.total(c);
-            case PARTITION, SLOTS, FRACTION, MIXED, NONE -> c.containers().size();
+            case SLOTS -> slots(c);
+            case PARTITION, FRACTION, MIXED, NONE -> c.containers().size();
         };
     }
 }

@@ -18,6 +18,9 @@ import java.util.List;
  * only GPU container (it then dedicates every GPU of its instance, as ECS does). On EXCLUSIVE it
  * counts as the instance's GPU count, so ALL next to any other whole-GPU container is
  * GPU_COUNT_EXCEEDS_INSTANCE; on MPS any other GPU container next to it is ALL_NOT_ALLOWED.
+ *
+ * <p>On TIME_SLICING providers {@code n} and {@code "ALL"} take one replica on each of {@code n}
+ * (or every) GPU of the instance; on MIG providers they are refused (ask for a partition).
  */
 final class WholeGpuRule implements Rule {
     @Override
@@ -30,7 +33,9 @@ final class WholeGpuRule implements Rule {
             int instanceGpus = use.hardware().type().gpuCount();
             boolean shared = switch (use.sharing()) {
                 case GpuSharing.Mig m -> true;
-                case GpuSharing.TimeSlicing ts -> true;
+                // On TIME_SLICING a count asks for one replica on each of that many GPUs (the device
+                // plugin's nvidia.com/gpu of a time-sliced node), so it is allowed like a dedicated count.
+                case GpuSharing.TimeSlicing ts -> false;
                 case GpuSharing.Mps m -> false;
                 case GpuSharing.Exclusive e -> false;
             };
@@ -51,7 +56,7 @@ final class WholeGpuRule implements Rule {
                     }
                     count = w.count();
                 } else if (gpu instanceof GpuRequirement.All) {
-                    boolean mpsWithOthers = use.sharing() instanceof GpuSharing.Mps && gpuContainers > 1;
+                    boolean mpsWithOthers = !(use.sharing() instanceof GpuSharing.Exclusive) && gpuContainers > 1;
                     if (shared || mpsWithOthers) {
                         out.add(Problems.of(at, ALL_NOT_ALLOWED, "container '" + name + "' asks for ALL GPUs but "
                                 + use.where() + (shared ? " shares every GPU" : " also runs other GPU containers of task '"

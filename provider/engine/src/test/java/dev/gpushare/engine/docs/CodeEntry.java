@@ -1,0 +1,11 @@
+package dev.gpushare.engine.docs;
+
+/**
+ * One problem code as docs/troubleshooting.md lists it.
+ *
+ * @param code   the stable UPPER_SNAKE code
+ * @param source where the entry comes from (an enum's simple name, or a section of {@link UnlistedCodes})
+ * @param cause  what makes the problem happen, one sentence
+ * @param fix    what to change, one sentence
+ */
+record CodeEntry(String code, String source, String cause, String fix) {}

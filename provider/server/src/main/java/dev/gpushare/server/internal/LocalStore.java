@@ -1,0 +1,150 @@
+package dev.gpushare.server.internal;
+
+import dev.gpushare.engine.backend.BatchResult;
+import dev.gpushare.engine.backend.DeclaredResources;
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.backend.local.LocalBackend;
+import dev.gpushare.engine.plan.Action;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The embedded store: the local backend's SQLite file. A {@link LocalBackend} is one connection
+ * and not thread-safe, so requests borrow one from a small pool (SQLite itself serialises writers
+ * and lets readers run beside them). Idempotency keys are remembered in memory: this store serves
+ * one process.
+ */
+public final class LocalStore implements Store {
+    /** Keys remembered per cluster; a client retries within seconds, so a few hundred are plenty. */
+    static final int KEYS_PER_CLUSTER = 512;
+
+    private final Path file;
+    private final BlockingQueue<LocalBackend> pool;
+    private final List<LocalBackend> all = new ArrayList<>();
+    private final Map<String, Map<String, Long>> keys = new ConcurrentHashMap<>();
+
+    public LocalStore(Path file, int connections) {
+        this.file = file;
+        this.pool = new ArrayBlockingQueue<>(connections);
+        for (int i = 0; i < connections; i++) {
+            LocalBackend b = LocalBackend.open(file);
+            all.add(b);
+            pool.add(b);
+        }
+    }
+
+    @Override
+    public Snapshot read(String cluster) {
+        return with(b -> b.read(cluster));
+    }
+
+    @Override
+    public BatchResult apply(String cluster, long expectedRevision, List<Action> batch, String idempotencyKey) {
+        if (idempotencyKey == null) return with(b -> b.apply(cluster, expectedRevision, batch));
+        Map<String, Long> seen = keys.computeIfAbsent(cluster, c -> lru());
+        // one apply per cluster at a time in this process, so a retried key cannot race its original
+        synchronized (seen) {
+            Long done = seen.get(idempotencyKey);
+            if (done != null) return new BatchResult.Committed(done);
+            BatchResult r = with(b -> b.apply(cluster, expectedRevision, batch));
+            if (r instanceof BatchResult.Committed c) seen.put(idempotencyKey, c.revision());
+            return r;
+        }
+    }
+
+    @Override
+    public long markUnhealthy(String cluster, String instanceId, String reason) {
+        return with(b -> b.markUnhealthy(cluster, instanceId, reason));
+    }
+
+    @Override
+    public List<String> clusters() {
+        return with(LocalBackend::clusters);
+    }
+
+    @Override
+    public boolean destroy(String cluster) {
+        keys.remove(cluster);
+        return with(b -> b.destroy(cluster));
+    }
+
+    @Override
+    public Optional<DeclaredResources> declaredResources() {
+        // the local backend's own store of declared resources, when this engine build has one;
+        // its methods each borrow a connection
+        return with(LocalBackend::declaredResources).map(d -> new DeclaredResources() {
+            @Override
+            public java.util.SortedMap<String, String> declared(String cluster) {
+                return with(b -> b.declaredResources().orElseThrow().declared(cluster));
+            }
+
+            @Override
+            public void declare(String cluster, String key, String json) {
+                with(b -> {
+                    b.declaredResources().orElseThrow().declare(cluster, key, json);
+                    return null;
+                });
+            }
+
+            @Override
+            public void undeclare(String cluster, String key) {
+                with(b -> {
+                    b.declaredResources().orElseThrow().undeclare(cluster, key);
+                    return null;
+                });
+            }
+        });
+    }
+
+    @Override
+    public boolean ready() {
+        try {
+            with(LocalBackend::clusters);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public String describe() {
+        return "file:" + file;
+    }
+
+    @Override
+    public void close() {
+        for (LocalBackend b : all) b.close();
+    }
+
+    private <T> T with(Function<LocalBackend, T> work) {
+        LocalBackend b;
+        try {
+            b = pool.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a store connection", e);
+        }
+        try {
+            return work.apply(b);
+        } finally {
+            pool.add(b);
+        }
+    }
+
+    private static Map<String, Long> lru() {
+        return new LinkedHashMap<>(16, 0.75f, false) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+                return size() > KEYS_PER_CLUSTER;
+            }
+        };
+    }
+}

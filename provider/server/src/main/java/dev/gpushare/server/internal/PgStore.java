@@ -1,0 +1,334 @@
+package dev.gpushare.server.internal;
+
+import dev.gpushare.engine.backend.BackendException;
+import dev.gpushare.engine.backend.BatchResult;
+import dev.gpushare.engine.backend.DeclaredResources;
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.plan.StateFold;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.StateJson;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.flywaydb.core.Flyway;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The PostgreSQL store. Each cluster is one row (state document + revision); a batch locks the
+ * row ({@code SELECT … FOR UPDATE}), checks the revision, folds the actions with {@link StateFold}
+ * and writes the row and its idempotency key in one transaction. So applies to one cluster queue
+ * on its row across every server on the database, applies to different clusters run in parallel,
+ * and a killed server leaves the state before or after a batch. The schema is created and migrated
+ * by Flyway ({@code db/migration}) when the store opens.
+ */
+public final class PgStore implements Store {
+    /** How long idempotency keys are kept, in hours: far longer than any client retries. */
+    static final int KEY_RETENTION_HOURS = 24;
+
+    private final String url;
+    private final ConnectionPool pool;
+
+    private PgStore(String url, int connections) {
+        this.url = url;
+        this.pool = new ConnectionPool(url, connections);
+    }
+
+    /** Opens the store at a {@code jdbc:postgresql://…} URL, migrating its schema first. */
+    public static PgStore open(String jdbcUrl, int connections) {
+        try {
+            Flyway.configure()
+                    .dataSource(jdbcUrl, null, null)
+                    .locations("classpath:dev/gpushare/server/db/migration")
+                    .table("gpushare_schema_history")
+                    .load()
+                    .migrate();
+        } catch (RuntimeException e) {
+            throw new BackendException("BACKEND_UNAVAILABLE", "cannot open or migrate the PostgreSQL store "
+                    + redact(jdbcUrl) + ": " + e.getMessage() + "; check that the database exists and the user may create tables", e);
+        }
+        return new PgStore(jdbcUrl, connections);
+    }
+
+    @Override
+    public Snapshot read(String cluster) {
+        return tx("read cluster " + cluster, c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT revision, state, declared_layouts FROM clusters WHERE name = ?")) {
+                ps.setString(1, cluster);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? row(cluster, rs) : Snapshot.empty(cluster);
+                }
+            }
+        });
+    }
+
+    @Override
+    public BatchResult apply(String cluster, long expectedRevision, List<Action> batch, String idempotencyKey) {
+        return tx("apply to cluster " + cluster, c -> {
+            Snapshot current = lock(c, cluster);
+            if (idempotencyKey != null) {
+                try (PreparedStatement ps = c.prepareStatement("SELECT revision FROM apply_keys WHERE cluster = ? AND key = ?")) {
+                    ps.setString(1, cluster);
+                    ps.setString(2, idempotencyKey);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        if (rs.next()) return new BatchResult.Committed(rs.getLong(1));
+                    }
+                }
+            }
+            if (current.revision() != expectedRevision) {
+                return new BatchResult.RevisionConflict(cluster, expectedRevision, current.revision());
+            }
+            Snapshot next = fold(current, batch);
+            write(c, next);
+            if (idempotencyKey != null) {
+                try (PreparedStatement ps = c.prepareStatement(
+                        "INSERT INTO apply_keys(cluster, key, revision) VALUES (?, ?, ?)")) {
+                    ps.setString(1, cluster);
+                    ps.setString(2, idempotencyKey);
+                    ps.setLong(3, next.revision());
+                    ps.executeUpdate();
+                }
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM apply_keys WHERE cluster = ? AND created_at < now() - make_interval(hours => ?)")) {
+                    ps.setString(1, cluster);
+                    ps.setInt(2, KEY_RETENTION_HOURS);
+                    ps.executeUpdate();
+                }
+            }
+            c.commit();
+            return new BatchResult.Committed(next.revision());
+        });
+    }
+
+    @Override
+    public long markUnhealthy(String cluster, String instanceId, String reason) {
+        return tx("mark " + instanceId + " unhealthy", c -> {
+            Snapshot current = lock(c, cluster);
+            List<Instance> instances = new ArrayList<>();
+            boolean found = false;
+            for (Instance i : current.state().instances()) {
+                if (i.id().equals(instanceId)) {
+                    found = true;
+                    instances.add(new Instance(i.id(), i.capacityProvider(), i.endpoint(), i.instanceType(), false, reason, i.gpus()));
+                } else {
+                    instances.add(i);
+                }
+            }
+            if (!found) {
+                throw new BackendException("UNKNOWN_INSTANCE", "cluster " + cluster + " has no instance " + instanceId
+                        + "; run `gpushare status --cluster " + cluster + "` to list its instances");
+            }
+            FleetState state = StateFold.normalize(new FleetState(cluster, instances, List.of()));
+            Snapshot next = new Snapshot(state, current.revision() + 1, current.declaredLayouts());
+            write(c, next);
+            c.commit();
+            return next.revision();
+        });
+    }
+
+    @Override
+    public List<String> clusters() {
+        return tx("list clusters", c -> {
+            List<String> out = new ArrayList<>();
+            // a row at revision 0 is one an apply is creating right now, not yet a cluster
+            try (PreparedStatement ps = c.prepareStatement("SELECT name FROM clusters WHERE revision > 0 ORDER BY name");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public boolean destroy(String cluster) {
+        return tx("destroy cluster " + cluster, c -> {
+            lock(c, cluster); // waits for a running apply of this cluster to finish
+            int n;
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM clusters WHERE name = ? AND revision > 0")) {
+                ps.setString(1, cluster);
+                n = ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM clusters WHERE name = ?");
+                 PreparedStatement keys = c.prepareStatement("DELETE FROM apply_keys WHERE cluster = ?")) {
+                ps.setString(1, cluster);
+                ps.executeUpdate();
+                keys.setString(1, cluster);
+                keys.executeUpdate();
+            }
+            c.commit();
+            return n > 0;
+        });
+    }
+
+    @Override
+    public Optional<DeclaredResources> declaredResources() {
+        return Optional.of(new DeclaredResources() {
+            @Override
+            public SortedMap<String, String> declared(String cluster) {
+                return tx("read declared resources of " + cluster, c -> {
+                    SortedMap<String, String> out = new TreeMap<>();
+                    try (PreparedStatement ps = c.prepareStatement(
+                            "SELECT key, fragment FROM declared_resources WHERE cluster = ? ORDER BY key")) {
+                        ps.setString(1, cluster);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            while (rs.next()) out.put(rs.getString(1), rs.getString(2));
+                        }
+                    }
+                    return out;
+                });
+            }
+
+            @Override
+            public void declare(String cluster, String key, String json) {
+                tx("declare " + key + " in " + cluster, c -> {
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO declared_resources(cluster, key, fragment)"
+                            + " VALUES (?, ?, ?) ON CONFLICT (cluster, key) DO UPDATE SET fragment = excluded.fragment")) {
+                        ps.setString(1, cluster);
+                        ps.setString(2, key);
+                        ps.setString(3, json);
+                        ps.executeUpdate();
+                    }
+                    c.commit();
+                    return null;
+                });
+            }
+
+            @Override
+            public void undeclare(String cluster, String key) {
+                tx("undeclare " + key + " in " + cluster, c -> {
+                    try (PreparedStatement ps = c.prepareStatement("DELETE FROM declared_resources WHERE cluster = ? AND key = ?")) {
+                        ps.setString(1, cluster);
+                        ps.setString(2, key);
+                        ps.executeUpdate();
+                    }
+                    c.commit();
+                    return null;
+                });
+            }
+        });
+    }
+
+    @Override
+    public boolean ready() {
+        try {
+            return tx("check the database", c -> {
+                try (PreparedStatement ps = c.prepareStatement("SELECT 1"); ResultSet rs = ps.executeQuery()) {
+                    return rs.next();
+                }
+            });
+        } catch (BackendException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public String describe() {
+        return redact(url);
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    /** The state as folded from {@code current} by {@code batch}, one revision later. */
+    static Snapshot fold(Snapshot current, List<Action> batch) {
+        FleetState state = StateFold.apply(current.state(), batch);
+        Map<String, List<String>> layouts = new TreeMap<>(current.declaredLayouts());
+        for (Action a : batch) {
+            switch (a) {
+                case Action.LaunchInstance l -> layout(layouts, l.instance().id(), l.declaredLayout());
+                case Action.ReplaceInstance r -> layout(layouts, r.instance().id(), r.declaredLayout());
+                case Action.TerminateInstance t -> layouts.remove(t.instanceId());
+                case Action.ConfigureGpu g -> { }
+                case Action.PlaceCopy p -> { }
+                case Action.MoveCopy m -> { }
+                case Action.StopCopy s -> { }
+            }
+        }
+        return new Snapshot(state, current.revision() + 1, layouts);
+    }
+
+    private static void layout(Map<String, List<String>> layouts, String id, List<String> layout) {
+        if (layout == null) layouts.remove(id); else layouts.put(id, layout);
+    }
+
+    /** Locks the cluster's row (creating it at revision 0 if missing) and reads it. */
+    private static Snapshot lock(Connection c, String cluster) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO clusters(name, revision, state, declared_layouts)"
+                + " VALUES (?, 0, '', '{}') ON CONFLICT (name) DO NOTHING")) {
+            ps.setString(1, cluster);
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT revision, state, declared_layouts FROM clusters WHERE name = ? FOR UPDATE")) {
+            ps.setString(1, cluster);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) throw new SQLException("cluster row vanished under its lock", "40001");
+                return row(cluster, rs);
+            }
+        }
+    }
+
+    private static void write(Connection c, Snapshot s) throws SQLException {
+        ObjectNode layouts = Wire.NODES.objectNode();
+        for (Map.Entry<String, List<String>> e : new TreeMap<>(s.declaredLayouts()).entrySet()) {
+            e.getValue().forEach(layouts.putArray(e.getKey())::add);
+        }
+        try (PreparedStatement ps = c.prepareStatement("UPDATE clusters SET revision = ?, state = ?, declared_layouts = ?,"
+                + " updated_at = now() WHERE name = ?")) {
+            ps.setLong(1, s.revision());
+            ps.setString(2, StateJson.toJson(s.state()));
+            ps.setString(3, Wire.MAPPER.writeValueAsString(layouts));
+            ps.setString(4, s.state().cluster());
+            ps.executeUpdate();
+        }
+    }
+
+    private static Snapshot row(String cluster, ResultSet rs) throws SQLException {
+        long revision = rs.getLong(1);
+        String state = rs.getString(2);
+        if (state.isEmpty()) return new Snapshot(FleetState.empty(cluster), revision, Map.of());
+        JsonNode layouts = Wire.MAPPER.readTree(rs.getString(3));
+        ObjectNode n = Wire.NODES.objectNode();
+        n.put("revision", revision);
+        n.set("state", Wire.MAPPER.readTree(state));
+        n.set("declaredLayouts", layouts);
+        return Wire.snapshot(n);
+    }
+
+    @FunctionalInterface
+    private interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    /** Runs {@code work} in a transaction (rolled back unless it committed) on a pooled connection. */
+    private <T> T tx(String what, Work<T> work) {
+        Connection c = null;
+        boolean broken = false;
+        try {
+            c = pool.borrow();
+            return work.run(c);
+        } catch (SQLException e) {
+            // class 08: connection trouble; drop the connection rather than reuse it
+            broken = e.getSQLState() == null || e.getSQLState().startsWith("08");
+            throw new BackendException("BACKEND_IO", "could not " + what + " in " + describe() + ": " + e.getMessage(), e);
+        } finally {
+            if (c != null) pool.release(c, broken);
+        }
+    }
+
+    /** The URL without a password parameter, for messages and logs. */
+    static String redact(String jdbcUrl) {
+        return jdbcUrl.replaceAll("(?i)(password=)[^&]*", "$1***");
+    }
+}

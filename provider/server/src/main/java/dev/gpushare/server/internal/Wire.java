@@ -1,0 +1,90 @@
+package dev.gpushare.server.internal;
+
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.plan.PlanJson;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.StateJson;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The JSON forms the client and the server exchange. States and actions use the documents of
+ * CONTRACT.md §2 (the state document, a plan's {@code actions}), so the API speaks what the CLI
+ * prints.
+ */
+public final class Wire {
+    public static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    public static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    private Wire() {}
+
+    /** {@code {"cluster", "revision", "state": STATE, "declaredLayouts": {instanceId: [profile]}}}. */
+    public static ObjectNode snapshot(Snapshot s) {
+        ObjectNode n = NODES.objectNode();
+        n.put("cluster", s.state().cluster());
+        n.put("revision", s.revision());
+        n.set("state", StateJson.toTree(s.state()));
+        ObjectNode layouts = n.putObject("declaredLayouts");
+        for (Map.Entry<String, List<String>> e : new TreeMap<>(s.declaredLayouts()).entrySet()) {
+            ArrayNode a = layouts.putArray(e.getKey());
+            e.getValue().forEach(a::add);
+        }
+        return n;
+    }
+
+    public static Snapshot snapshot(JsonNode n) {
+        FleetState state = StateJson.fromTree(n.get("state"));
+        Map<String, List<String>> layouts = new TreeMap<>();
+        JsonNode l = n.get("declaredLayouts");
+        if (l != null && l.isObject()) {
+            for (Map.Entry<String, JsonNode> e : l.properties()) {
+                List<String> names = new ArrayList<>();
+                for (JsonNode v : e.getValue().values()) names.add(v.asString());
+                layouts.put(e.getKey(), List.copyOf(names));
+            }
+        }
+        return new Snapshot(state, n.get("revision").asLong(), layouts);
+    }
+
+    /** The actions in a plan's form ({@code [{"kind", …}]}). */
+    public static ArrayNode actions(String cluster, List<Action> actions) {
+        Plan carrier = new Plan(cluster, 0, actions, FleetState.empty(cluster), null);
+        return (ArrayNode) PlanJson.toTree(carrier).get("actions");
+    }
+
+    /**
+     * Reads actions in a plan's form.
+     *
+     * @throws IllegalArgumentException naming what is wrong when they are not actions
+     */
+    public static List<Action> actions(String cluster, JsonNode actions) {
+        if (actions == null || !actions.isArray()) throw new IllegalArgumentException("'actions' must be an array of plan actions");
+        ObjectNode carrier = NODES.objectNode();
+        carrier.put("revision", 0);
+        carrier.set("actions", actions);
+        carrier.set("desired", StateJson.toTree(FleetState.empty(cluster)));
+        carrier.put("cluster", cluster);
+        try {
+            return PlanJson.fromJson(MAPPER.writeValueAsString(carrier)).actions();
+        } catch (IllegalArgumentException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // a field of the wrong type or missing deep inside an action: the input's fault
+            throw new IllegalArgumentException("an action is malformed (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); send actions as `gpushare plan --format json` prints them", e);
+        }
+    }
+}
