@@ -20,7 +20,8 @@ class ExampleSpecsTest {
 
     @Test
     void theScenariosOfTheIssuesAreAllThere() {
-        assertThat(examples()).contains("mps-sharing", "ecs-gpu-tasks", "sagemaker-mig", "contract-example");
+        assertThat(examples()).contains("mps-sharing", "ecs-gpu-tasks", "sagemaker-mig", "contract-example",
+                "layout-advisor", "unhealthy-replacement");
     }
 
     @ParameterizedTest

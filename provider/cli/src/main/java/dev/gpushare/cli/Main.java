@@ -40,6 +40,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 ImportCommand.class,
                 ExportCommand.class,
                 PlanCommand.class, ApplyCommand.class, StatusCommand.class, DestroyCommand.class, InstanceCommand.class,
+                ServeCommand.class,
         },
         footerHeading = "%nExamples:%n",
         footer = {

@@ -82,6 +82,7 @@ final class TroubleshootingGenerator {
                 Exit statuses: 0 done, 1 the spec has problems, 2 the command line is wrong or a file is
                 missing, 3 valid but something could not be placed, 4 the backend failed or refused (a
                 concurrent apply included), 70 a bug in gpushare (please report it with the stack trace).
+                The remote server's HTTP error codes are described with the server (docs/server.md).
 
                 """);
         for (Section s : sections()) md.append("- [").append(s.title()).append("](#").append(anchor(s.title())).append(")\n");

@@ -3,6 +3,7 @@ package dev.gpushare.engine.backend.local;
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
+import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.backend.local.internal.ActionWriter;
 import dev.gpushare.engine.backend.local.internal.Ddl;
@@ -16,6 +17,9 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -163,6 +167,61 @@ public final class LocalBackend implements Backend {
         } catch (SQLException e) {
             rollbackQuietly();
             throw failure("destroy cluster " + cluster, e);
+        }
+    }
+
+    @Override
+    public Optional<DeclaredResources> declaredResources() {
+        return Optional.of(new Declared());
+    }
+
+    /** The {@code declared} table; each call is its own transaction. */
+    private final class Declared implements DeclaredResources {
+        @Override
+        public SortedMap<String, String> declared(String cluster) {
+            try {
+                begin(false);
+                SortedMap<String, String> out = new TreeMap<>();
+                try (PreparedStatement ps = connection.prepareStatement(
+                        "SELECT key, json FROM declared WHERE cluster = ? ORDER BY key")) {
+                    ps.setString(1, cluster);
+                    try (var rs = ps.executeQuery()) {
+                        while (rs.next()) out.put(rs.getString(1), rs.getString(2));
+                    }
+                }
+                end(false);
+                return out;
+            } catch (SQLException e) {
+                rollbackQuietly();
+                throw failure("read the declared resources of cluster " + cluster, e);
+            }
+        }
+
+        @Override
+        public void declare(String cluster, String key, String json) {
+            write("declare " + key + " in cluster " + cluster,
+                    "INSERT INTO declared(cluster, key, json) VALUES (?, ?, ?)"
+                            + " ON CONFLICT(cluster, key) DO UPDATE SET json = excluded.json", cluster, key, json);
+        }
+
+        @Override
+        public void undeclare(String cluster, String key) {
+            write("undeclare " + key + " in cluster " + cluster,
+                    "DELETE FROM declared WHERE cluster = ? AND key = ?", cluster, key);
+        }
+
+        private void write(String what, String sql, String... params) {
+            try {
+                begin(true);
+                try (PreparedStatement ps = connection.prepareStatement(sql)) {
+                    for (int i = 0; i < params.length; i++) ps.setString(i + 1, params[i]);
+                    ps.executeUpdate();
+                }
+                end(true);
+            } catch (SQLException e) {
+                rollbackQuietly();
+                throw failure(what, e);
+            }
         }
     }
 

@@ -10,7 +10,7 @@ import java.sql.Statement;
  */
 public final class Ddl {
     /** Bumped when the tables change incompatibly; stored as {@code PRAGMA user_version}. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     private static final String[] STATEMENTS = {
         "CREATE TABLE IF NOT EXISTS clusters(name TEXT PRIMARY KEY, revision INTEGER NOT NULL) WITHOUT ROWID",
@@ -25,6 +25,10 @@ public final class Ddl {
             + " partition_profile TEXT, partition_start INTEGER, env TEXT NOT NULL,"
             + " PRIMARY KEY(cluster, task, instance_id, gpu_idx, container)) WITHOUT ROWID",
         "CREATE INDEX IF NOT EXISTS allocations_by_instance ON allocations(cluster, instance_id)",
+        // version 2: the declared resources of front doors that declare one resource at a time
+        // (the Pulumi provider); additive, so a version-1 file upgrades by running these again
+        "CREATE TABLE IF NOT EXISTS declared(cluster TEXT NOT NULL, key TEXT NOT NULL, json TEXT NOT NULL,"
+            + " PRIMARY KEY(cluster, key)) WITHOUT ROWID",
     };
 
     private Ddl() {}

@@ -1,0 +1,84 @@
+package dev.gpushare.pulumi.internal;
+
+import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.engine.validate.ValidationCode;
+import dev.gpushare.model.problem.Problem;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code Check}: the resource's fragment, merged with the other declared resources of its cluster,
+ * goes through the same validation as {@code gpushare validate}; the problems inside this
+ * resource's fragment come back on the property they concern ({@code /services/2/desiredCount} →
+ * {@code desiredCount}, {@code /taskDefinitions/0/containers/1/gpu} → {@code containers[1].gpu}).
+ */
+public final class Checker {
+    /** The names other resources may not have declared yet (the engine creates in dependency order). */
+    private static final Set<String> NOT_YET = Set.of(ValidationCode.UNKNOWN_TASK_DEFINITION.name(),
+            ValidationCode.UNKNOWN_CAPACITY_PROVIDER.name(), ValidationCode.UNKNOWN_ENDPOINT.name());
+
+    private Checker() {}
+
+    /** A failure on {@code property} (a Pulumi property path; empty for the resource as a whole). */
+    public record Failure(String property, String reason) {}
+
+    public static List<Failure> check(Kind kind, ObjectNode inputs, SortedMap<String, String> declared) {
+        List<Failure> out = new ArrayList<>();
+        JsonNode cluster = inputs.get(Kind.CLUSTER);
+        if (cluster == null || !cluster.isString() || cluster.stringValue().isEmpty()) {
+            out.add(new Failure(Kind.CLUSTER, "missing required property cluster: name the cluster this "
+                    + kind.typeName() + " belongs to (e.g. inference-prod)"));
+        }
+        JsonNode name = inputs.get(kind.nameProperty());
+        if (name == null || !name.isString() || name.stringValue().isEmpty()) {
+            out.add(new Failure(kind.nameProperty(), "missing required property " + kind.nameProperty()
+                    + ": give the " + kind.typeName() + " its name in the cluster"));
+        }
+        if (!out.isEmpty()) return out;
+
+        String key = kind.section() + "/" + name.stringValue();
+        SortedMap<String, String> merged = new TreeMap<>(declared);
+        merged.put(key, fragment(inputs).toString());
+        ClusterDocument doc = ClusterDocument.of(cluster.stringValue(), merged, false);
+        for (Problem p : SpecValidator.validateText("pulumi", doc.text()).problems()) {
+            if (NOT_YET.contains(p.code())) continue;
+            if (p.path().equals("/cluster")) {
+                out.add(new Failure(Kind.CLUSTER, p.message() + " (" + p.code() + ")"));
+                continue;
+            }
+            Map.Entry<String, String> owner = doc.owner(p.path());
+            if (owner == null || !owner.getKey().equals(key)) continue; // another resource's problem
+            out.add(new Failure(propertyPath(owner.getValue()), p.message() + " (" + p.code() + ")"));
+        }
+        return out;
+    }
+
+    /** The resource's spec fragment: its inputs without {@code cluster}. */
+    public static ObjectNode fragment(ObjectNode inputs) {
+        ObjectNode f = inputs.deepCopy();
+        f.remove(Kind.CLUSTER);
+        return f;
+    }
+
+    /** {@code /containers/0/gpu} → {@code containers[0].gpu}; {@code ""} stays empty. */
+    static String propertyPath(String pointer) {
+        StringBuilder out = new StringBuilder();
+        if (pointer.isEmpty()) return "";
+        for (String raw : pointer.substring(1).split("/", -1)) {
+            String seg = raw.replace("~1", "/").replace("~0", "~");
+            if (!seg.isEmpty() && seg.chars().allMatch(Character::isDigit) && !out.isEmpty()) {
+                out.append('[').append(seg).append(']');
+            } else {
+                if (!out.isEmpty()) out.append('.');
+                out.append(seg);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.gpushare.pulumi.internal;
+
+import com.google.protobuf.Empty;
+import com.google.protobuf.Struct;
+import com.google.protobuf.Value;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import pulumirpc.Provider;
+import pulumirpc.ResourceProviderGrpc;
+
+/**
+ * A training run for the class-data archive made at build time ({@code -XX:ArchiveClassesAtExit}):
+ * serves itself the calls a provider start makes (Handshake … Check, a preview Create), so the
+ * classes they load are in the archive and the next start skips loading and verifying them.
+ */
+public final class Training {
+    private Training() {}
+
+    public static void run(Server server) throws IOException {
+        Path dir = Files.createTempDirectory("gpushare-train");
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.getPort()).usePlaintext().build();
+        try {
+            var stub = ResourceProviderGrpc.newBlockingStub(channel);
+            stub.handshake(Provider.ProviderHandshakeRequest.newBuilder().setEngineAddress("127.0.0.1:1")
+                    .setProgramDirectory(dir.toString()).build());
+            stub.getPluginInfo(Empty.getDefaultInstance());
+            stub.getSchema(Provider.GetSchemaRequest.getDefaultInstance());
+            Struct config = Struct.newBuilder().putFields("backend", string("file:state.db")).build();
+            stub.checkConfig(Provider.CheckRequest.newBuilder().setNews(config).build());
+            stub.configure(Provider.ConfigureRequest.newBuilder().setArgs(config).build());
+            Struct cp = Struct.newBuilder().putFields("cluster", string("train")).putFields("name", string("p"))
+                    .putFields("instanceType", string("g6.12xlarge")).build();
+            stub.check(Provider.CheckRequest.newBuilder().setType(Kind.CAPACITY_PROVIDER.token()).setNews(cp).build());
+            stub.create(Provider.CreateRequest.newBuilder().setType(Kind.CAPACITY_PROVIDER.token()).setProperties(cp)
+                    .setPreview(true).build());
+            stub.diff(Provider.DiffRequest.newBuilder().setType(Kind.CAPACITY_PROVIDER.token()).setOlds(cp).setNews(cp).build());
+        } finally {
+            channel.shutdownNow();
+            try (var files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static Value string(String s) {
+        return Value.newBuilder().setStringValue(s).build();
+    }
+}

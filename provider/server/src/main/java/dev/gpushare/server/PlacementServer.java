@@ -1,0 +1,166 @@
+package dev.gpushare.server;
+
+import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import dev.gpushare.engine.backend.BackendException;
+import dev.gpushare.server.internal.Api;
+import dev.gpushare.server.internal.HttpFront;
+import dev.gpushare.server.internal.LocalStore;
+import dev.gpushare.server.internal.Metrics;
+import dev.gpushare.server.internal.Pem;
+import dev.gpushare.server.internal.PgStore;
+import dev.gpushare.server.internal.Store;
+import dev.gpushare.server.internal.Tokens;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The placement service ({@code gpushare serve}): the engine's backend operations behind the
+ * versioned HTTP/JSON API described by {@code openapi.json}, on PostgreSQL or the embedded store.
+ * See docs/server.md.
+ *
+ * <pre>{@code
+ * try (PlacementServer s = PlacementServer.start(ServerConfig.loopback("file:state", token))) {
+ *     Backend b = Backends.open(s.url());   // the HTTP client backend
+ * }
+ * }</pre>
+ */
+public final class PlacementServer implements AutoCloseable {
+    /** Where the OpenAPI document lives on the classpath. */
+    public static final String OPENAPI_RESOURCE = "/dev/gpushare/server/openapi.json";
+
+    private final HttpServer http;
+    private final ExecutorService executor;
+    private final Store store;
+    private final Metrics metrics;
+    private final HttpFront front;
+    private final boolean tls;
+
+    private PlacementServer(HttpServer http, ExecutorService executor, Store store, Metrics metrics, HttpFront front, boolean tls) {
+        this.http = http;
+        this.executor = executor;
+        this.store = store;
+        this.metrics = metrics;
+        this.front = front;
+        this.tls = tls;
+    }
+
+    /**
+     * Opens the store (migrating a PostgreSQL schema), binds and starts serving.
+     *
+     * @throws BackendException         when the store cannot be opened
+     * @throws IllegalArgumentException when the configuration is unusable (tokens, TLS files, store URL)
+     * @throws UncheckedIOException     when the address cannot be bound
+     */
+    public static PlacementServer start(ServerConfig config) {
+        return start(config, System.err);
+    }
+
+    public static PlacementServer start(ServerConfig config, PrintStream log) {
+        Tokens tokens = Tokens.of(config.tokens());
+        Store store = openStore(config);
+        try {
+            HttpServer http;
+            InetSocketAddress address = new InetSocketAddress(config.bind(), config.port());
+            if (config.tlsCert() != null) {
+                HttpsServer https = HttpsServer.create(address, 128);
+                https.setHttpsConfigurator(new HttpsConfigurator(Pem.serverContext(config.tlsCert(), config.tlsKey())));
+                http = https;
+            } else {
+                http = HttpServer.create(address, 128);
+            }
+            Metrics metrics = new Metrics();
+            Api api = new Api(store, metrics, openapi());
+            HttpFront front = new HttpFront(api.routes(), tokens, config.bodyLimitBytes(), metrics, log);
+            http.createContext("/", front);
+            ExecutorService executor = Executors.newFixedThreadPool(config.threads(), r -> {
+                Thread t = new Thread(r, "gpushare-serve");
+                t.setDaemon(true);
+                return t;
+            });
+            http.setExecutor(executor);
+            http.start();
+            return new PlacementServer(http, executor, store, metrics, front, config.tlsCert() != null);
+        } catch (IOException e) {
+            store.close();
+            throw new UncheckedIOException("cannot listen on " + config.bind() + ":" + config.port() + ": " + e.getMessage(), e);
+        } catch (GeneralSecurityException e) {
+            store.close();
+            throw new IllegalArgumentException("cannot use the TLS certificate/key: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    private static Store openStore(ServerConfig config) {
+        String url = config.store();
+        if (url.startsWith("jdbc:postgresql:")) return PgStore.open(url, Math.max(2, config.threads()));
+        if (url.startsWith("file:")) {
+            String path = url.substring("file:".length());
+            if (path.startsWith("//")) path = path.substring(2);
+            if (path.isEmpty()) throw new IllegalArgumentException("--store file: names no file; use file:PATH");
+            return new LocalStore(Path.of(path), Math.min(8, Math.max(2, config.threads())));
+        }
+        throw new IllegalArgumentException("unknown --store " + url + "; use jdbc:postgresql://HOST:PORT/DB?user=… or file:PATH");
+    }
+
+    static byte[] openapi() {
+        try (InputStream in = PlacementServer.class.getResourceAsStream(OPENAPI_RESOURCE)) {
+            if (in == null) throw new IllegalStateException(OPENAPI_RESOURCE + " is missing from the build");
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The port it listens on (the chosen one when configured with 0). */
+    public int port() {
+        return http.getAddress().getPort();
+    }
+
+    /** The base URL for clients, e.g. {@code http://127.0.0.1:8750}. */
+    public String url() {
+        String host = http.getAddress().getAddress().getHostAddress();
+        if (host.contains(":")) host = "[" + host + "]";
+        return (tls ? "https://" : "http://") + host + ":" + port();
+    }
+
+    /** Where the state lives (the store URL without credentials). */
+    public String describeStore() {
+        return store.describe();
+    }
+
+    /** Requests answered so far with {@code status}, over all routes. */
+    public long answered(int status) {
+        return metrics.answered(status);
+    }
+
+    /** Every route as {@code METHOD /template}. */
+    public List<String> routes() {
+        return front.labels();
+    }
+
+    /** Stops accepting, lets running requests finish (up to 2 s), closes the store. */
+    @Override
+    public void close() {
+        http.stop(0);
+        executor.shutdown();
+        try {
+            executor.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        store.close();
+    }
+}

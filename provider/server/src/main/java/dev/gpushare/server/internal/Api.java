@@ -1,0 +1,257 @@
+package dev.gpushare.server.internal;
+
+import dev.gpushare.engine.backend.BackendException;
+import dev.gpushare.engine.backend.BatchResult;
+import dev.gpushare.engine.backend.DeclaredResources;
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.plan.PlanJson;
+import dev.gpushare.engine.plan.Planner;
+import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.engine.validate.ValidationReport;
+import dev.gpushare.model.Spec;
+import dev.gpushare.model.problem.Problem;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The operations of the API ({@code /v1/…}) over a {@link Store}: what each route reads, checks
+ * and answers. Transport concerns (auth, limits, errors, metrics) are {@link HttpFront}'s.
+ */
+public final class Api {
+    /** Cluster names as the spec's schema allows them. */
+    static final Pattern CLUSTER = Pattern.compile("^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$");
+    /** Instance ids and resource names: the spec's name rule, with room for generated suffixes. */
+    static final Pattern NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$");
+    /** The sections of a spec a declared resource can belong to. */
+    static final List<String> SECTIONS = List.of("capacityProviders", "instanceTypes", "taskDefinitions", "services",
+            "endpoints", "inferenceComponents");
+
+    private final Store store;
+    private final Metrics metrics;
+    private final byte[] openapi;
+
+    public Api(Store store, Metrics metrics, byte[] openapi) {
+        this.store = store;
+        this.metrics = metrics;
+        this.openapi = openapi;
+    }
+
+    /** Every route, in the order the OpenAPI document lists them. */
+    public List<Route> routes() {
+        return List.of(
+                new Route("GET", "/healthz", r -> Reply.json(200, Wire.NODES.objectNode().put("status", "ok"))),
+                new Route("GET", "/readyz", this::ready),
+                new Route("GET", "/metrics", r -> Reply.text(200, "text/plain; version=0.0.4; charset=utf-8", metrics.render())),
+                new Route("GET", "/v1/openapi.json", r -> new Reply(200, "application/json", openapi)),
+                new Route("GET", "/v1/clusters", this::clusters),
+                new Route("DELETE", "/v1/clusters/{cluster}", this::destroy),
+                new Route("GET", "/v1/clusters/{cluster}/state", this::state),
+                new Route("POST", "/v1/clusters/{cluster}/plan", this::plan),
+                new Route("POST", "/v1/clusters/{cluster}/apply", this::apply),
+                new Route("POST", "/v1/clusters/{cluster}/instances/{instance}/unhealthy", this::unhealthy),
+                new Route("GET", "/v1/clusters/{cluster}/declared", this::declared),
+                new Route("PUT", "/v1/clusters/{cluster}/declared/{section}/{name}", this::declare),
+                new Route("DELETE", "/v1/clusters/{cluster}/declared/{section}/{name}", this::undeclare));
+    }
+
+    private Reply ready(Request r) {
+        boolean ok = store.ready();
+        ObjectNode n = Wire.NODES.objectNode().put("status", ok ? "ready" : "store unreachable");
+        return Reply.json(ok ? 200 : 503, n);
+    }
+
+    private Reply clusters(Request r) {
+        ObjectNode n = Wire.NODES.objectNode();
+        ArrayNode a = n.putArray("clusters");
+        store.clusters().forEach(a::add);
+        return Reply.json(200, n);
+    }
+
+    private Reply state(Request r) {
+        Snapshot s = store.read(cluster(r));
+        metrics.observed(s.state());
+        return Reply.json(200, Wire.snapshot(s));
+    }
+
+    private Reply destroy(Request r) {
+        String cluster = cluster(r);
+        boolean destroyed = store.destroy(cluster);
+        metrics.forget(cluster);
+        return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("destroyed", destroyed));
+    }
+
+    private Reply plan(Request r) {
+        String cluster = cluster(r);
+        String text = new String(r.body(), StandardCharsets.UTF_8);
+        object(r.body()); // a JSON object, or 400 MALFORMED_JSON before the spec reader sees it
+        ValidationReport report = SpecValidator.validateText("request.json", text);
+        if (!report.valid()) {
+            throw new ApiError(400, "INVALID_SPEC", "the spec has " + report.problems().size()
+                    + " problem(s); fix them (see problems) and send it again", report.problems()).refused();
+        }
+        Spec spec = report.spec();
+        if (!spec.cluster().equals(cluster)) {
+            throw new ApiError(400, "CLUSTER_MISMATCH", "the spec declares cluster " + spec.cluster()
+                    + " but was sent to cluster " + cluster + "; send it to /v1/clusters/" + spec.cluster() + "/plan",
+                    List.of(Problem.at("/cluster", "CLUSTER_MISMATCH", "expected " + cluster))).refused();
+        }
+        Catalog catalog = Catalog.builtIn().withDeclared(spec.instanceTypes());
+        Snapshot actual = store.read(cluster);
+        Plan plan = Planner.plan(spec, catalog, actual);
+        metrics.planned(cluster, plan.desired().unplaced().size());
+        metrics.observed(actual.state());
+        return Reply.json(200, PlanJson.toTree(plan));
+    }
+
+    private Reply apply(Request r) {
+        String cluster = cluster(r);
+        JsonNode body = object(r.body());
+        JsonNode expected = body.get("expectedRevision");
+        if (expected == null || !expected.canConvertToLong() || !expected.isIntegralNumber() || expected.asLong() < 0) {
+            throw ApiError.of(400, "INVALID_APPLY", "'expectedRevision' must be the revision the actions were planned"
+                    + " against (an integer ≥ 0, the plan's \"revision\")").refused();
+        }
+        List<Action> actions;
+        try {
+            actions = Wire.actions(cluster, body.get("actions"));
+        } catch (IllegalArgumentException e) {
+            throw ApiError.of(400, "INVALID_APPLY", e.getMessage()).refused();
+        }
+        String key = r.idempotencyKey();
+        if (key != null && (key.isEmpty() || key.length() > 128)) {
+            throw ApiError.of(400, "INVALID_IDEMPOTENCY_KEY", "Idempotency-Key must be 1 to 128 characters (e.g. a UUID)").refused();
+        }
+        BatchResult result = store.apply(cluster, expected.asLong(), actions, key);
+        return switch (result) {
+            case BatchResult.Committed c -> {
+                long placed = actions.stream().filter(a -> a instanceof Action.PlaceCopy || a instanceof Action.MoveCopy).count();
+                metrics.placed(cluster, placed);
+                yield Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("revision", c.revision()));
+            }
+            case BatchResult.RevisionConflict c -> {
+                ObjectNode n = error(409, "REVISION_CONFLICT", c.message(), r.requestId(), List.of());
+                n.put("expectedRevision", c.expectedRevision());
+                n.put("currentRevision", c.currentRevision());
+                yield Reply.json(409, n);
+            }
+        };
+    }
+
+    private Reply unhealthy(Request r) {
+        String cluster = cluster(r);
+        String instance = name(r, "instance");
+        JsonNode body = r.body().length == 0 ? Wire.NODES.objectNode() : object(r.body());
+        JsonNode reason = body.get("reason");
+        if (reason != null && !reason.isString()) {
+            throw ApiError.of(400, "INVALID_REASON", "'reason' must be a string such as mps-daemon-unresponsive").refused();
+        }
+        String why = reason == null || reason.asString().isBlank() ? "marked unhealthy" : reason.asString();
+        try {
+            long revision = store.markUnhealthy(cluster, instance, why);
+            return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("revision", revision));
+        } catch (BackendException e) {
+            if (e.code().equals("UNKNOWN_INSTANCE")) throw ApiError.of(404, "UNKNOWN_INSTANCE", e.getMessage()).refused();
+            throw e;
+        }
+    }
+
+    private Reply declared(Request r) {
+        String cluster = cluster(r);
+        ObjectNode n = Wire.NODES.objectNode();
+        n.put("cluster", cluster);
+        ObjectNode resources = n.putObject("resources");
+        for (Map.Entry<String, String> e : declaredStore().declared(cluster).entrySet()) {
+            resources.set(e.getKey(), Wire.MAPPER.readTree(e.getValue()));
+        }
+        return Reply.json(200, n);
+    }
+
+    private Reply declare(Request r) {
+        String cluster = cluster(r);
+        String key = resourceKey(r);
+        JsonNode fragment = object(r.body());
+        declaredStore().declare(cluster, key, Wire.MAPPER.writeValueAsString(fragment));
+        return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("key", key));
+    }
+
+    private Reply undeclare(Request r) {
+        String cluster = cluster(r);
+        String key = resourceKey(r);
+        declaredStore().undeclare(cluster, key);
+        return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("key", key));
+    }
+
+    private DeclaredResources declaredStore() {
+        return store.declaredResources().orElseThrow(() -> ApiError.of(501, "NOT_SUPPORTED",
+                "this server's store (" + store.describe() + ") keeps no declared resources; run it with --store jdbc:postgresql://…").refused());
+    }
+
+    private static String resourceKey(Request r) {
+        String section = r.param("section");
+        if (!SECTIONS.contains(section)) {
+            throw ApiError.of(400, "UNKNOWN_SECTION", "'" + section + "' is not a spec section; use one of " + SECTIONS).refused();
+        }
+        return section + "/" + name(r, "name");
+    }
+
+    private static String cluster(Request r) {
+        String c = r.param("cluster");
+        if (!CLUSTER.matcher(c).matches()) {
+            throw ApiError.of(400, "INVALID_CLUSTER", "cluster '" + c + "' is not a cluster name: use lower-case letters,"
+                    + " digits and '-', 1 to 63 characters, starting and ending with a letter or digit").refused();
+        }
+        return c;
+    }
+
+    private static String name(Request r, String param) {
+        String v = r.param(param);
+        if (!NAME.matcher(v).matches()) {
+            throw ApiError.of(400, "INVALID_NAME", param + " '" + v + "' is not a name: use letters, digits, '.', '_' and '-',"
+                    + " 1 to 128 characters, starting with a letter or digit").refused();
+        }
+        return v;
+    }
+
+    /** The body as a JSON object, or 400 MALFORMED_JSON. */
+    static JsonNode object(byte[] body) {
+        JsonNode n;
+        try {
+            n = Wire.MAPPER.readTree(body);
+        } catch (JacksonException e) {
+            throw ApiError.of(400, "MALFORMED_JSON", "the body is not JSON: " + e.getOriginalMessage()).refused();
+        }
+        if (n == null || !n.isObject()) throw ApiError.of(400, "MALFORMED_JSON", "the body must be a JSON object").refused();
+        return n;
+    }
+
+    /** The error body of every refusal: {@code {"code", "message", "requestId", "problems"}}. */
+    static ObjectNode error(int status, String code, String message, String requestId, List<Problem> problems) {
+        ObjectNode n = Wire.NODES.objectNode();
+        n.put("status", status);
+        n.put("code", code);
+        n.put("message", message);
+        n.put("requestId", requestId);
+        ArrayNode ps = n.putArray("problems");
+        for (Problem p : problems) {
+            ObjectNode pn = ps.addObject();
+            pn.put("file", p.file());
+            pn.put("path", p.path());
+            pn.put("code", p.code());
+            pn.put("message", p.message());
+            if (p.location() != null) {
+                pn.put("line", p.location().line());
+                pn.put("column", p.location().column());
+            }
+        }
+        return n;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.gpushare.server;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** Servers for tests: on a temporary embedded store, or on the PostgreSQL of {@code GPUSHARE_TEST_PG_URL}. */
+final class TestServers {
+    static final String TOKEN = "test-token-0123456789abcdef";
+    static final String PG_ENV = "GPUSHARE_TEST_PG_URL";
+
+    private TestServers() {}
+
+    static PlacementServer embedded(Path dir) {
+        return PlacementServer.start(ServerConfig.loopback("file:" + dir.resolve("state.db"), TOKEN), quiet());
+    }
+
+    static HttpBackend client(PlacementServer s) {
+        return HttpBackend.connect(s.url(), TOKEN, HttpBackend.Options.defaults());
+    }
+
+    static String pgUrl() {
+        return System.getenv(PG_ENV);
+    }
+
+    /** Drops the service's tables, so each test starts from an empty, freshly migrated database. */
+    static void resetPg() throws SQLException {
+        try (Connection c = DriverManager.getConnection(pgUrl()); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS clusters, apply_keys, declared_resources, gpushare_schema_history CASCADE");
+        }
+    }
+
+    /** Refusals are logged by design; tests keep their output for failures only. */
+    static PrintStream quiet() {
+        return new PrintStream(OutputStream.nullOutputStream());
+    }
+
+    static void deleteQuietly(Path p) {
+        try {
+            java.nio.file.Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // temp dirs are cleaned by JUnit
+        }
+    }
+}
