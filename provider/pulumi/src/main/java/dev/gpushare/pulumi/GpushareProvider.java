@@ -46,7 +46,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class GpushareProvider extends ResourceProviderGrpc.ResourceProviderImplBase {
     private final Object lock = new Object();
     private final AtomicBoolean cancelled = new AtomicBoolean();
-    private volatile String programDirectory;
+    private final String workingDirectory;
     private volatile String engineAddress;
     private volatile ProviderConfig config;
     private volatile String schema;
@@ -55,9 +55,13 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
         this(null);
     }
 
-    /** @param programDirectory where relative {@code file:} backends are resolved from (null: the working directory) */
-    public GpushareProvider(String programDirectory) {
-        this.programDirectory = programDirectory;
+    /**
+     * @param workingDirectory where relative {@code file:} backends are resolved from: the Pulumi
+     *                         program's directory (null: the process's working directory, where
+     *                         the engine starts the plugin)
+     */
+    public GpushareProvider(String workingDirectory) {
+        this.workingDirectory = workingDirectory;
     }
 
     /** The configuration in effect, or null before {@code Configure}. */
@@ -70,7 +74,8 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
     @Override
     public void handshake(Provider.ProviderHandshakeRequest req, StreamObserver<Provider.ProviderHandshakeResponse> out) {
         engineAddress = req.getEngineAddress();
-        if (req.hasProgramDirectory()) programDirectory = req.getProgramDirectory();
+        // Not req.getProgramDirectory(): for a plugin that is the plugin's own directory. The
+        // engine starts the plugin in the Pulumi program's directory, which is the working directory.
         reply(out, () -> Provider.ProviderHandshakeResponse.newBuilder()
                 .setAcceptSecrets(true).setAcceptResources(true).setAcceptOutputs(false).build());
     }
@@ -129,7 +134,8 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
                 throw Status.INVALID_ARGUMENT.withDescription("gpushare:" + problems.get(0).property() + ": "
                         + problems.get(0).reason()).asRuntimeException();
             }
-            config = ProviderConfig.from(values, programDirectory);
+            config = ProviderConfig.from(values, workingDirectory);
+            log("configure: cwd " + System.getProperty("user.dir") + " PWD " + System.getenv("PWD") + " env " + System.getenv().keySet());
             log("configured: " + config);
             return Provider.ConfigureResponse.newBuilder().setAcceptSecrets(true).setSupportsPreview(true)
                     .setAcceptResources(true).setAcceptOutputs(false).build();

@@ -28,7 +28,7 @@ class ProviderLifecycleTest {
     @BeforeEach
     void start() throws Exception {
         String name = InProcessServerBuilder.generateName();
-        server = InProcessServerBuilder.forName(name).directExecutor().addService(new GpushareProvider()).build().start();
+        server = InProcessServerBuilder.forName(name).directExecutor().addService(new GpushareProvider(dir.toString())).build().start();
         channel = InProcessChannelBuilder.forName(name).directExecutor().build();
         engine = new EngineDriver(ResourceProviderGrpc.newBlockingStub(channel));
         backendUrl = "file:" + dir.resolve("state.db");

@@ -39,7 +39,7 @@ class ProviderRpcTest {
     @BeforeEach
     void start() throws Exception {
         String name = InProcessServerBuilder.generateName();
-        provider = new GpushareProvider();
+        provider = new GpushareProvider(dir.toString());
         server = InProcessServerBuilder.forName(name).directExecutor().addService(provider).build().start();
         channel = InProcessChannelBuilder.forName(name).directExecutor().build();
         stub = ResourceProviderGrpc.newBlockingStub(channel);
@@ -115,7 +115,7 @@ class ProviderRpcTest {
         assertThat(r.getSupportsPreview()).isTrue();
         assertThat(provider.config().token()).isEqualTo("s3cr3t");
         assertThat(provider.config().toString()).doesNotContain("s3cr3t");
-        // relative file paths are taken from the program directory
+        // relative file paths are taken from the program directory (the working directory)
         assertThat(provider.config().backendUrl()).isEqualTo("file:" + dir.resolve("state.db"));
     }
 

@@ -9,21 +9,21 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The provider's configuration: {@code backend} (default {@code file:.gpushare/state}, a relative
- * file path taken from the program directory) and {@code token} (secret; for an https backend).
+ * file path taken from the program directory, where the engine starts the plugin) and {@code token} (secret; for an https backend).
  */
 public record ProviderConfig(String backendUrl, String token) {
     public static final String BACKEND = "backend";
     public static final String TOKEN = "token";
 
     /** Reads config values: native strings, or JSON-encoded strings as generated SDKs send them. */
-    public static ProviderConfig from(ObjectNode values, String programDirectory) {
+    public static ProviderConfig from(ObjectNode values, String baseDirectory) {
         String backend = string(values.get(BACKEND));
         String token = string(values.get(TOKEN));
         String url = Backends.resolveUrl(backend, null);
-        if (url.startsWith("file:") && programDirectory != null && !programDirectory.isEmpty()) {
+        if (url.startsWith("file:") && baseDirectory != null && !baseDirectory.isEmpty()) {
             String path = url.substring("file:".length());
             if (path.startsWith("//")) path = path.substring(2);
-            if (!Path.of(path).isAbsolute()) url = "file:" + Path.of(programDirectory).resolve(path).normalize();
+            if (!Path.of(path).isAbsolute()) url = "file:" + Path.of(baseDirectory).resolve(path).normalize();
         }
         return new ProviderConfig(url, token);
     }

@@ -38,6 +38,7 @@ public final class Api {
     private final Store store;
     private final Metrics metrics;
     private final byte[] openapi;
+    private final Map<String, Rendered> rendered = new java.util.concurrent.ConcurrentHashMap<>();
 
     public Api(Store store, Metrics metrics, byte[] openapi) {
         this.store = store;
@@ -77,14 +78,23 @@ public final class Api {
     }
 
     private Reply state(Request r) {
-        Snapshot s = store.read(cluster(r));
+        String cluster = cluster(r);
+        Snapshot s = store.read(cluster);
+        // a store that answers the same snapshot object for an unchanged cluster gets its bytes reused
+        Rendered last = rendered.get(cluster);
+        if (last != null && last.snapshot() == s) return new Reply(200, "application/json", last.json());
         metrics.observed(s.state());
-        return Reply.json(200, Wire.snapshot(s));
+        Reply reply = Reply.json(200, Wire.snapshot(s));
+        rendered.put(cluster, new Rendered(s, reply.body()));
+        return reply;
     }
+
+    private record Rendered(Snapshot snapshot, byte[] json) {}
 
     private Reply destroy(Request r) {
         String cluster = cluster(r);
         boolean destroyed = store.destroy(cluster);
+        rendered.remove(cluster);
         metrics.forget(cluster);
         return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("destroyed", destroyed));
     }

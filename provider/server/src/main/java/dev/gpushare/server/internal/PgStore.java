@@ -37,6 +37,13 @@ public final class PgStore implements Store {
 
     private final String url;
     private final ConnectionPool pool;
+    /**
+     * The last snapshot read per cluster, with the row version it came from: the row's {@code xmin}
+     * (the transaction that wrote it) changes with every write by any server, so a hit is exact.
+     */
+    private final Map<String, Cached> cache = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record Cached(long revision, String version, Snapshot snapshot) {}
 
     private PgStore(String url, int connections) {
         this.url = url;
@@ -62,11 +69,27 @@ public final class PgStore implements Store {
     @Override
     public Snapshot read(String cluster) {
         return tx("read cluster " + cluster, c -> {
+            // the row's version first (cheap); the state document only when it changed since the last read
+            Cached hit = cache.get(cluster);
+            if (hit != null) {
+                try (PreparedStatement ps = c.prepareStatement("SELECT revision, xmin::text FROM clusters WHERE name = ?")) {
+                    ps.setString(1, cluster);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        if (rs.next() && rs.getLong(1) == hit.revision() && rs.getString(2).equals(hit.version())) return hit.snapshot();
+                    }
+                }
+            }
             try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT revision, state, declared_layouts FROM clusters WHERE name = ?")) {
+                    "SELECT revision, state, declared_layouts, xmin::text FROM clusters WHERE name = ?")) {
                 ps.setString(1, cluster);
                 try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? row(cluster, rs) : Snapshot.empty(cluster);
+                    if (!rs.next()) {
+                        cache.remove(cluster);
+                        return Snapshot.empty(cluster);
+                    }
+                    Snapshot s = row(cluster, rs);
+                    cache.put(cluster, new Cached(s.revision(), rs.getString(4), s));
+                    return s;
                 }
             }
         });
