@@ -30,7 +30,8 @@ public final class BackendOption {
     }
 
     static UserError failed(BackendException e) {
-        return new UserError(ExitCodes.BACKEND, e.getMessage());
+        // The code leads, so that a user can look it up in docs/troubleshooting.md.
+        return new UserError(ExitCodes.BACKEND, e.code() + ": " + e.getMessage());
     }
 
     /**

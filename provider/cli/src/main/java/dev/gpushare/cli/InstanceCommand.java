@@ -33,7 +33,7 @@ final class InstanceCommand implements Callable<Integer> {
             description = {
                     "Record that an instance is unhealthy, as the MPS daemon health check does on ECS. The next "
                             + "plan replaces it: launches a replacement, moves its copies (new before old), "
-                            + "terminates it — at most 20% of a capacity provider's instances at once, one when "
+                            + "terminates it — at most 20%% of a capacity provider's instances at once, one when "
                             + "it has fewer than 9."},
             footerHeading = "%nExamples:%n",
             footer = {"  gpushare instance mark-unhealthy l4-mps-0 --reason mps-daemon-unresponsive"},
