@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -29,10 +30,13 @@ import picocli.CommandLine.Option;
                         + "Runs until interrupted (Ctrl-C, SIGTERM)."},
         footerHeading = "%nExamples:%n",
         footer = {"  openssl rand -hex 32 > tokens && gpushare serve --token-file tokens",
+                "  gpushare serve --port 0 --token-file tokens --format json",
                 "  gpushare serve --port 8750 --store 'jdbc:postgresql://db:5432/gpushare?user=gpushare' --token-file /etc/gpushare/tokens"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped", "2:usage error (tokens, TLS files, port in use)", "4:the store could not be opened"})
 final class ServeCommand implements Callable<Integer> {
+    @Mixin private FormatOption format;
+
     @Option(names = "--port", paramLabel = "N", description = "TCP port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
     private int port = ServerConfig.DEFAULT_PORT;
 
@@ -60,6 +64,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        boolean json = format.jsonElseText("serve");
         List<String> tokens;
         try {
             tokens = List.copyOf(readTokens());
@@ -82,7 +87,13 @@ final class ServeCommand implements Callable<Integer> {
         }, "gpushare-serve-stop"));
         PrintWriter out = command.commandLine().getOut();
         // scripts wait for this line (and read the port from it when --port 0)
-        out.println("gpushare serve: listening on " + server.url() + " (store " + server.describeStore() + ")");
+        if (json) {
+            var line = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                    .put("listening", server.url()).put("store", server.describeStore());
+            out.println(line.toString());
+        } else {
+            out.println("gpushare serve: listening on " + server.url() + " (store " + server.describeStore() + ")");
+        }
         out.flush();
         stopped.await();
         return ExitCodes.OK;

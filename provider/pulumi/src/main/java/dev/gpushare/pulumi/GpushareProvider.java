@@ -135,7 +135,6 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
                         + problems.get(0).reason()).asRuntimeException();
             }
             config = ProviderConfig.from(values, workingDirectory);
-            log("configure: cwd " + System.getProperty("user.dir") + " PWD " + System.getenv("PWD") + " env " + System.getenv().keySet());
             log("configured: " + config);
             return Provider.ConfigureResponse.newBuilder().setAcceptSecrets(true).setSupportsPreview(true)
                     .setAcceptResources(true).setAcceptOutputs(false).build();

@@ -43,6 +43,8 @@ class HttpRefusalsTest {
 
     static Stream<Arguments> refusals() {
         String validSpec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 1)));
+        // a small body asking for 10^9 copies: refused before placement starts
+        String hugeSpec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 1_000_000_000)));
         return Stream.of(
                 // method, path, token?, body, expected status, expected code
                 Arguments.of("GET", "/v1/clusters", false, null, 401, "UNAUTHORIZED"),
@@ -55,6 +57,7 @@ class HttpRefusalsTest {
                 Arguments.of("POST", "/v1/clusters/team-a/plan", true, "{\"apiVersion\": \"gpushare.dev/v1\", \"cluster\": \"team-a\","
                         + " \"services\": [{\"name\": \"x\"}]}", 400, "INVALID_SPEC"),
                 Arguments.of("POST", "/v1/clusters/team-b/plan", true, validSpec, 400, "CLUSTER_MISMATCH"),
+                Arguments.of("POST", "/v1/clusters/team-a/plan", true, hugeSpec, 400, "SPEC_TOO_LARGE"),
                 Arguments.of("POST", "/v1/clusters/team-a/apply", true, "{\"actions\": []}", 400, "INVALID_APPLY"),
                 Arguments.of("POST", "/v1/clusters/team-a/apply", true, "{\"expectedRevision\": 0, \"actions\": [{\"kind\": \"explode\"}]}",
                         400, "INVALID_APPLY"),
@@ -113,11 +116,18 @@ class HttpRefusalsTest {
         HttpRequest state = HttpRequest.newBuilder(URI.create(server.url() + "/v1/clusters/team-m/state"))
                 .header("Authorization", "Bearer " + TestServers.TOKEN).build();
         for (int i = 0; i < 3; i++) HTTP.send(state, HttpResponse.BodyHandlers.ofString());
+        // 3 copies of 8192 MiB fit on the one g6.12xlarge (4 L4 × 2 each): none unplaced
+        String spec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-m", 1, 1, 3)));
+        HttpResponse<String> plan = HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + "/v1/clusters/team-m/plan"))
+                .header("Authorization", "Bearer " + TestServers.TOKEN).POST(HttpRequest.BodyPublishers.ofString(spec)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(plan.statusCode()).isEqualTo(200);
         String metrics = HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics"))
                 .header("Authorization", "Bearer " + TestServers.TOKEN).build(), HttpResponse.BodyHandlers.ofString()).body();
         assertThat(metrics)
                 .contains("gpushare_http_requests_total{route=\"GET /v1/clusters/{cluster}/state\",status=\"200\"} 3")
                 .contains("gpushare_http_request_duration_seconds_count{route=\"GET /v1/clusters/{cluster}/state\",status=\"200\"} 3")
-                .contains("gpushare_gpu_memory_allocated_mib{cluster=\"team-m\"} 0");
+                .contains("gpushare_gpu_memory_allocated_mib{cluster=\"team-m\"} 0")
+                .contains("gpushare_unplaced_copies{cluster=\"team-m\"} 0");
     }
 }

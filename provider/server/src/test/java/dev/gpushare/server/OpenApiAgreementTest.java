@@ -111,8 +111,12 @@ class OpenApiAgreementTest {
             assertThat(documented).as("status %d of %s %s is documented", r.statusCode(), c.method(), c.template()).isNotNull();
             JsonNode schema = documented.get("content").get("application/json").get("schema");
             List<?> errors = validator(schema).validate(Wire.MAPPER.readTree(r.body()));
-            assertThat(errors).as("%s", errors).as("%s %s → %d: %s", c.method(), c.path(), r.statusCode(), r.body()).isEmpty();
+            assertThat(errors).as("%s %s → %d: %s %s", c.method(), c.path(), r.statusCode(), r.body(), errors).isEmpty();
         }
+        // the batch placed the plan's 2 copies (a counter: kept after the cluster is destroyed)
+        assertThat(send("GET", "/metrics", null, TestServers.TOKEN).body())
+                .contains("gpushare_placements_total{cluster=\"team-a\"} 2\n")
+                .contains("gpushare_http_requests_total{route=\"POST /v1/clusters/{cluster}/apply\",status=\"409\"} 1\n");
     }
 
     /** A validator for one schema of the document, its {@code #/components/…} references resolved. */

@@ -75,7 +75,7 @@ public final class PulumiSchema {
             }
         }
         ObjectNode java = out.putObject("language").putObject("java");
-        java.put("basePackage", "com.gpushare");
+        java.put("basePackage", "com"); // generated classes in com.gpushare
         java.put("buildFiles", "none");
         return out;
     }

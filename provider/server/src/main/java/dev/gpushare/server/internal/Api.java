@@ -109,6 +109,10 @@ public final class Api {
                     + " problem(s); fix them (see problems) and send it again", report.problems()).refused();
         }
         Spec spec = report.spec();
+        List<Problem> size = SpecSize.check(spec);
+        if (!size.isEmpty()) {
+            throw new ApiError(400, "SPEC_TOO_LARGE", size.getFirst().message(), size).refused();
+        }
         if (!spec.cluster().equals(cluster)) {
             throw new ApiError(400, "CLUSTER_MISMATCH", "the spec declares cluster " + spec.cluster()
                     + " but was sent to cluster " + cluster + "; send it to /v1/clusters/" + spec.cluster() + "/plan",

@@ -25,9 +25,9 @@ public final class Pem {
 
     /** A server context from a certificate chain and its PKCS#8 private key ({@code BEGIN PRIVATE KEY}). */
     public static SSLContext serverContext(Path certFile, Path keyFile) throws IOException, GeneralSecurityException {
+        PrivateKey key = privateKey(keyFile);
         Collection<? extends Certificate> chain = certificates(certFile);
         if (chain.isEmpty()) throw new GeneralSecurityException("no certificate in " + certFile);
-        PrivateKey key = privateKey(keyFile);
         char[] password = new char[0];
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
