@@ -58,7 +58,7 @@ final class PulumiCli {
         env.put("PULUMI_SKIP_UPDATE_CHECK", "true");
         env.put("PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION", "true");
         env.put("PULUMI_DISABLE_REGISTRY_RESOLVE", "true");
-        env.put("PULUMI_IGNORE_AMBIENT_PLUGINS", "true");
+        // not PULUMI_IGNORE_AMBIENT_PLUGINS: the CLI finds pulumi-language-java on PATH only
         env.remove("PULUMI_ACCESS_TOKEN");
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();

@@ -28,6 +28,13 @@ public final class App {
     private App() {}
 
     public static void main(String[] args) {
+        // The Pulumi Java SDK's runner loops on a common-pool thread while the program's own tasks
+        // need another: with the default parallelism (cores - 1) a 2-core machine has one worker,
+        // and the program hangs. Must be set before the common pool is first used.
+        if (System.getProperty("java.util.concurrent.ForkJoinPool.common.parallelism") == null) {
+            System.setProperty("java.util.concurrent.ForkJoinPool.common.parallelism",
+                    String.valueOf(Math.max(4, Runtime.getRuntime().availableProcessors())));
+        }
         Pulumi.run(App::stack);
     }
 

@@ -92,9 +92,7 @@ public final class PulumiSchema {
             String ref = schema.get("$ref").asString();
             String defName = ref.substring(ref.lastIndexOf('/') + 1);
             JsonNode target = defs.get(defName);
-            ObjectNode t = convertType(target, defs, types, defName);
-            if (!t.has("description") && target.has("description")) t.put("description", target.get("description").asString());
-            return t;
+            return convertType(target, defs, types, defName); // descriptions go on properties, not type references
         }
         if (schema.has("oneOf")) {
             boolean allObjects = true;
