@@ -46,8 +46,8 @@ final class PulumiCli {
     Result run(Path dir, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(bin.resolve("pulumi").toString());
+        cmd.addAll(List.of("--non-interactive", "--color", "never")); // global flags first: args may end in "--"
         cmd.addAll(List.of(args));
-        cmd.addAll(List.of("--non-interactive", "--color", "never"));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
         Map<String, String> env = pb.environment();
         env.put("PATH", bin + ":" + Path.of(System.getProperty("java.home"), "bin") + ":" + env.getOrDefault("PATH", ""));

@@ -63,7 +63,7 @@ class PulumiJavaProcessTest {
         assertThat(refresh.output()).doesNotContain("updated").doesNotContain("deleted");
         assertThat(pulumi.run(program, "preview", "--expect-no-changes").exitCode()).isZero();
 
-        pulumi.run(program, "config", "set", "embedderCount", "-1");
+        pulumi.run(program, "config", "set", "--", "embedderCount", "-1");
         PulumiCli.Result invalid = pulumi.run(program, "preview");
         assertThat(invalid.exitCode()).isNotZero();
         assertThat(invalid.output()).contains("desiredCount");
