@@ -345,7 +345,7 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
 
     private Backend open() {
         ProviderConfig c = config;
-        return Backends.open(c == null ? Backends.DEFAULT_URL : c.backendUrl());
+        return c == null ? Backends.open(Backends.DEFAULT_URL) : Backends.open(c.backendUrl(), c.token());
     }
 
     private static Kind kind(String type, String urn) {

@@ -15,7 +15,7 @@ import pulumirpc.ResourceProviderGrpc;
 
 /**
  * The real launcher process, driven over TCP in the engine's order for the issue's sequence (the
- * fallback when the Pulumi CLI is absent). Runs in the package phase, after target/plugin exists.
+ * fallback when the Pulumi CLI is absent). Runs in the integration-test phase, after target/plugin exists.
  */
 class PluginHarnessProcessTest {
     @TempDir Path dir;

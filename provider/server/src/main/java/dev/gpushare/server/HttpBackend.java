@@ -114,6 +114,14 @@ public final class HttpBackend implements Backend {
 
     /** {@link #connect} with the token from {@code $GPUSHARE_TOKEN} and a CA from {@code $GPUSHARE_CA_FILE}. */
     public static HttpBackend fromEnvironment(String url) {
+        return fromEnvironment(url, null);
+    }
+
+    /**
+     * As {@link #fromEnvironment(String)}, with {@code token} in place of {@code GPUSHARE_TOKEN}
+     * when it is not {@code null}.
+     */
+    public static HttpBackend fromEnvironment(String url, String token) {
         Options options = Options.defaults();
         String ca = System.getenv(CA_ENV);
         if (ca != null && !ca.isBlank()) {
@@ -123,7 +131,7 @@ public final class HttpBackend implements Backend {
                 throw new BackendException("BACKEND_URL_INVALID", "cannot read the CA certificates in " + CA_ENV + "=" + ca + ": " + e.getMessage(), e);
             }
         }
-        return connect(url, System.getenv(TOKEN_ENV), options);
+        return connect(url, token != null ? token : System.getenv(TOKEN_ENV), options);
     }
 
     @Override

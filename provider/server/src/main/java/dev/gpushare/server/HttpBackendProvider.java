@@ -11,7 +11,7 @@ public final class HttpBackendProvider implements BackendProvider {
     }
 
     @Override
-    public Backend open(String url) {
-        return HttpBackend.fromEnvironment(url);
+    public Backend open(String url, String token) {
+        return HttpBackend.fromEnvironment(url, token);
     }
 }

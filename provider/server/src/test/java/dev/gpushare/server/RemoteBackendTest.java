@@ -64,6 +64,19 @@ class RemoteBackendTest {
     }
 
     @Test
+    void backendsOpenFindsTheHttpClientAndUsesTheTokenItIsGiven() {
+        // The Pulumi provider passes its secret `token` config this way instead of GPUSHARE_TOKEN.
+        try (var backend = Backends.open(server.url(), TestServers.TOKEN)) {
+            assertThat(backend).isInstanceOf(HttpBackend.class);
+            assertThat(backend.clusters()).isEmpty();
+        }
+        try (var backend = Backends.open(server.url(), "not-a-token-of-this-server")) {
+            assertThatThrownBy(backend::clusters).isInstanceOfSatisfying(BackendException.class,
+                    e -> assertThat(e.code()).isEqualTo("BACKEND_UNAUTHORIZED"));
+        }
+    }
+
+    @Test
     void aStaleRevisionIsAConflictAndReplanningResolvesIt() {
         Spec small = Specs.spec("team-b", 1, 1, 2);
         Spec larger = Specs.spec("team-b", 1, 1, 3);

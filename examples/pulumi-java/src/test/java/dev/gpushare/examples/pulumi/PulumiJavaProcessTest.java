@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * This example end to end with the real Pulumi engine and pulumi-language-java (built by
  * scripts/build-pulumi-cli; .ci/run builds them): preview, up, scale + add a model (update in
  * place), layout reorder (replace), refresh (no drift), an invalid program (preview fails naming
- * the property), destroy (backend empty). Runs in the package phase, after the program's jar.
+ * the property), destroy (backend empty). Runs in the integration-test phase, after the program's jar.
  */
 class PulumiJavaProcessTest {
     private static final Path PLUGIN = Path.of("../../provider/pulumi/target/plugin");

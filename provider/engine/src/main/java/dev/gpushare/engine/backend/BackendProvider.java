@@ -10,6 +10,11 @@ public interface BackendProvider {
     /** True when this provider opens {@code url}. */
     boolean accepts(String url);
 
-    /** Opens the backend at {@code url}; throws {@link BackendException} when it cannot. */
-    Backend open(String url);
+    /**
+     * Opens the backend at {@code url}; throws {@link BackendException} when it cannot.
+     *
+     * @param token the credential to use, or {@code null} for the provider's default (for the HTTP
+     *              client, the environment variable {@code GPUSHARE_TOKEN})
+     */
+    Backend open(String url, String token);
 }

@@ -22,6 +22,14 @@ public final class Backends {
     }
 
     public static Backend open(String url) {
+        return open(url, null);
+    }
+
+    /**
+     * Opens the backend at {@code url} with a credential for remote backends (the Pulumi provider's
+     * secret {@code token} config); {@code null} takes the default ({@code GPUSHARE_TOKEN}).
+     */
+    public static Backend open(String url, String token) {
         if (url == null || url.isBlank()) url = DEFAULT_URL;
         if (url.startsWith("file:")) {
             String path = url.substring("file:".length());
@@ -34,7 +42,7 @@ public final class Backends {
         }
         // other schemes come from providers on the classpath (the server module's HTTP client)
         for (BackendProvider provider : ServiceLoader.load(BackendProvider.class)) {
-            if (provider.accepts(url)) return provider.open(url);
+            if (provider.accepts(url)) return provider.open(url, token);
         }
         if (url.startsWith("http://") || url.startsWith("https://")) {
             throw new BackendException("BACKEND_UNAVAILABLE", "remote backend not available in this build ("
