@@ -12,6 +12,7 @@ import dev.gpushare.engine.placement.Placer;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.StateJson;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.GpuRequirement;
@@ -35,16 +36,21 @@ public final class PlacementBench {
                 + "| CPU ms | wall ms | heap MiB | baseline instances | baseline GPUs | baseline ratio | baseline CPU ms |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 
+        // "d [N]": workload (d) alone, N timed runs (for profiling the incremental path)
+        boolean onlyD = args.length > 0 && args[0].equals("d");
+        int runsD = onlyD && args.length > 1 ? Integer.parseInt(args[1]) : 7;
         Spec a = Workloads.mps(100_000, Workloads.SEED);
-        FleetState placedA = run("(a) 100k MPS", a, catalog, true);
-        run("(b) 50k mix", Workloads.mix(50_000, Workloads.SEED), catalog, true);
-        run("(c) 20k copies on MIG endpoints", Workloads.endpoints(2_000, Workloads.SEED), catalog, false);
+        FleetState placedA = onlyD ? Placer.place(a, catalog, FleetState.empty(a.cluster())) : run("(a) 100k MPS", a, catalog, true);
+        if (!onlyD) {
+            run("(b) 50k mix", Workloads.mix(50_000, Workloads.SEED), catalog, true);
+            run("(c) 20k copies on MIG endpoints", Workloads.endpoints(2_000, Workloads.SEED), catalog, false);
+        }
 
         Spec d = Workloads.grow(a);
         for (int i = 0; i < 5; i++) Placer.place(d, catalog, placedA); // warm-up
         long best = Long.MAX_VALUE, bestCpu = Long.MAX_VALUE;
         FleetState after = null;
-        for (int i = 0; i < 7; i++) {
+        for (int i = 0; i < runsD; i++) {
             long c0 = cpu();
             long t0 = System.nanoTime();
             after = Placer.place(d, catalog, placedA);
@@ -55,6 +61,17 @@ public final class PlacementBench {
         System.out.printf("| (d) +%d copies on the placed (a) | %d | %d | %d | — | — | — | %.0f | %.0f | — | — | — | — | — |%n",
                 added, copies(d), after.instances().size(), busyGpus(after), bestCpu / 1e6, best / 1e6);
         System.out.println("(d) unplaced: " + after.unplaced().size());
+        // the printed state of (a) and (d), to check that a change to the engine leaves results byte-identical
+        if (onlyD) System.out.println("state SHA-256: (a) " + sha256(StateJson.toJson(placedA)) + ", (d) " + sha256(StateJson.toJson(after)));
+    }
+
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static FleetState run(String name, Spec spec, Catalog catalog, boolean baseline) {

@@ -54,7 +54,8 @@ final class Assign {
     /**
      * True when {@code recorded} are exactly the allocations {@link #allocations} would write for
      * the choice (same order); compares field by field without building them, as it runs for every
-     * copy of a large fleet.
+     * copy of a large fleet. The caller has found {@code recorded} by the copy's task id, so the
+     * task is not compared again (a string compare per kept copy).
      */
     static boolean matches(CopyRequest copy, Node node, Choice choice, List<Allocation> recorded) {
         int a = 0;
@@ -64,10 +65,10 @@ final class Assign {
             for (Choice.Pick p : picks) {
                 if (a >= recorded.size()) return false;
                 Allocation r = recorded.get(a++);
-                if (!r.task().equals(copy.task()) || !r.container().equals(c.name())) return false;
+                if (!r.container().equals(c.name())) return false;
                 Map<String, String> env = r.env();
                 String visible = env.get("NVIDIA_VISIBLE_DEVICES");
-                if (visible == null || !visible.equals(picks.size() == 1 ? Integer.toString(p.gpu()) : visibleDevices(picks))) {
+                if (visible == null || !(picks.size() == 1 ? isNumber(visible, p.gpu()) : visible.equals(visibleDevices(picks)))) {
                     return false;
                 }
                 switch (c.need()) {
@@ -100,8 +101,27 @@ final class Assign {
         return r.memoryMiB() == null && r.maxComputePercent() == null && r.partition() == null && env.size() == 1;
     }
 
-    /** {@code value} is {@code 0=<mib>M}. */
+    /** {@code value} is {@code Integer.toString(n)}; without building it for one digit. */
+    private static boolean isNumber(String value, int n) {
+        if (n >= 0 && n <= 9) return value.length() == 1 && value.charAt(0) == '0' + n;
+        return value.equals(Integer.toString(n));
+    }
+
+    /** {@code value} is {@code 0=<mib>M}; parsed in place (it runs for every kept MPS copy). */
     private static boolean limit(String value, long mib) {
+        if (value == null) return false;
+        int digits = value.length() - 3;
+        if (mib >= 0 && digits >= 1 && digits <= 18) {
+            if (!value.startsWith("0=") || value.charAt(value.length() - 1) != 'M') return false;
+            if (digits > 1 && value.charAt(2) == '0') return false; // toString has no leading zeros
+            long v = 0;
+            for (int i = 2; i < 2 + digits; i++) {
+                char ch = value.charAt(i);
+                if (ch < '0' || ch > '9') return false;
+                v = v * 10 + (ch - '0');
+            }
+            return v == mib;
+        }
         return value != null && value.startsWith("0=") && value.endsWith("M")
                 && value.regionMatches(2, Long.toString(mib), 0, value.length() - 3) && value.length() - 3 == Long.toString(mib).length();
     }

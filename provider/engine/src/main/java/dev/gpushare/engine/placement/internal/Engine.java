@@ -96,13 +96,12 @@ public final class Engine {
 
     private static void placePool(Pool pool, List<CopyRequest> copies, List<Instance> current, Set<String> replace,
                                   List<Instance> instances, List<Unplaced> unplaced) {
-        Map<String, CopyRequest> wanted = HashMap.newHashMap(copies.size());
-        for (CopyRequest c : copies) wanted.put(c.task(), c);
-        Seed seed = Keeper.keep(pool, current, wanted, replace);
-        List<CopyRequest> fresh = new ArrayList<>(copies.size() - seed.keptTasks().size());
+        Seed seed = Keeper.keep(pool, current, copies, replace);
+        List<CopyRequest> fresh = new ArrayList<>(copies.size() - seed.kept().cardinality());
         boolean spread = false;
-        for (CopyRequest c : copies) {
-            if (seed.keptTasks().contains(c)) continue;
+        for (int i = 0; i < copies.size(); i++) {
+            if (seed.kept().get(i)) continue;
+            CopyRequest c = copies.get(i);
             fresh.add(c);
             spread |= c.strategy() == PlacementStrategy.SPREAD;
         }

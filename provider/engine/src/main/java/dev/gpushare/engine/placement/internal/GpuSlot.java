@@ -26,6 +26,18 @@ final class GpuSlot {
         this.partUsed = new boolean[parts.size()];
     }
 
+    /** A copy of {@code from}'s bookkeeping (the allocation list copied, the allocations shared). */
+    GpuSlot(GpuSlot from) {
+        this.index = from.index;
+        this.mode = from.mode;
+        this.memFree = from.memFree;
+        this.clients = from.clients;
+        this.slotsUsed = from.slotsUsed;
+        this.parts = from.parts;
+        this.partUsed = from.partUsed.clone();
+        this.allocations.addAll(from.allocations);
+    }
+
     /** Free for a dedicated (whole-GPU) container. */
     boolean idle() {
         return mode == GpuMode.IDLE;

@@ -1,6 +1,7 @@
 package dev.gpushare.engine.placement.internal;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -25,13 +26,15 @@ final class Keeper {
 
     /**
      * @param current   the current instances of this pool's owner
-     * @param wanted    the pool's copies by task id
+     * @param copies    the pool's copies; bit i of {@link Seed#kept} stands for {@code copies.get(i)}
      * @param replace   unhealthy instances to evacuate, or null for all unhealthy ones
      */
-    static Seed keep(Pool pool, List<Instance> current, Map<String, CopyRequest> wanted, Set<String> replace) {
+    static Seed keep(Pool pool, List<Instance> current, List<CopyRequest> copies, Set<String> replace) {
+        Wanted wanted = new Wanted(copies);
         Set<Integer> used = new HashSet<>();
-        Set<CopyRequest> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>(wanted.size()));
+        BitSet kept = new BitSet(copies.size());
         List<Seed.SeedNode> nodes = new ArrayList<>();
+        int stamp = 0; // one per instance checked, for Wanted.seen
         List<Instance> sorted = new ArrayList<>(current);
         sorted.sort(Comparator.comparing(Instance::id, Natural.IDS));
         for (Instance inst : sorted) {
@@ -44,24 +47,109 @@ final class Keeper {
             }
             boolean closed = !inst.healthy();
             Node scratch = new Node(number, 0, pool, closed, inst.healthReason());
-            List<Seed.Kept> keptHere = new ArrayList<>();
-            for (Map.Entry<String, List<Located>> e : byTask(inst).entrySet()) {
-                CopyRequest copy = wanted.get(e.getKey());
-                if (copy == null || kept.contains(copy)) continue;
-                Choice choice = choiceOf(copy, scratch, e.getValue());
-                if (choice == null || HostFit.resources(copy, scratch) != null
-                        || Fit.of(copy.form()).verify(copy, scratch, pool, choice) != null) {
-                    continue;
-                }
-                List<Allocation> recorded = recordedInOrder(copy, e.getValue());
-                if (!Assign.matches(copy, scratch, choice, recorded)) continue;
-                Assign.apply(copy, scratch, choice, recorded);
-                keptHere.add(new Seed.Kept(copy, choice, recorded));
-                kept.add(copy);
+            List<CopyRequest> keptHere = quickPass(pool, inst, ++stamp, scratch, wanted, kept);
+            if (keptHere == null) {
+                scratch = new Node(number, 0, pool, closed, inst.healthReason());
+                keptHere = sortedPass(pool, inst, scratch, wanted, kept);
             }
-            nodes.add(new Seed.SeedNode(number, closed, inst.healthReason(), keptHere));
+            nodes.add(new Seed.SeedNode(number, closed, inst.healthReason(), keptHere, scratch, inst));
         }
         return new Seed(nodes, kept, used);
+    }
+
+    /**
+     * The pool's copies by task id; {@code stamp}/{@code seen} count a copy's allocations on the
+     * instance being checked (no per-instance map).
+     */
+    private static final class Wanted {
+        final List<CopyRequest> copies;
+        final CopyIndex index;
+        final int[] stamp;
+        final int[] seen;
+
+        Wanted(List<CopyRequest> copies) {
+            this.copies = copies;
+            this.index = CopyIndex.of(copies);
+            this.stamp = new int[copies.size()];
+            this.seen = new int[copies.size()];
+        }
+    }
+
+    /**
+     * The copies of one instance in the order its allocations list them, without sorting the task
+     * ids. Whether a copy fits depends on the copies kept before it only through capacity (memory,
+     * clients, idle GPUs, partitions, replicas, host CPU and memory), and every such constraint holds
+     * for a subset of a set that fits. So when no capacity check fails here, the copies kept are the
+     * ones {@link #sortedPass} keeps, with the same bookkeeping. It handles copies with one container
+     * and one allocation; on anything else, or a copy that no longer fits, it undoes its marks and
+     * answers null: the sorted pass decides, as before.
+     */
+    private static List<CopyRequest> quickPass(Pool pool, Instance inst, int stamp, Node scratch, Wanted wanted, BitSet kept) {
+        int total = 0;
+        for (Gpu g : inst.gpus()) total += g.allocations().size();
+        int[] at = new int[total];
+        int k = 0;
+        for (Gpu g : inst.gpus()) {
+            for (Allocation a : g.allocations()) {
+                int i = wanted.index.indexOf(a.task());
+                at[k++] = i;
+                if (i < 0) continue;
+                if (wanted.stamp[i] != stamp) {
+                    wanted.stamp[i] = stamp;
+                    wanted.seen[i] = 0;
+                }
+                wanted.seen[i]++;
+            }
+        }
+        List<CopyRequest> keptHere = new ArrayList<>(total);
+        int[] keptAt = new int[total];
+        k = 0;
+        for (Gpu g : inst.gpus()) {
+            for (Allocation a : g.allocations()) {
+                int i = at[k++];
+                if (i < 0 || kept.get(i)) continue;
+                CopyRequest copy = wanted.copies.get(i);
+                if (wanted.seen[i] != 1 || copy.containers().size() != 1) return undo(keptAt, keptHere.size(), kept);
+                Choice choice = single(copy, scratch, g.index(), a);
+                if (choice == null) continue;
+                List<Allocation> recorded = List.of(a);
+                if (!Assign.matches(copy, scratch, choice, recorded)) continue;
+                if (HostFit.resources(copy, scratch) != null || Fit.of(copy.form()).verify(copy, scratch, pool, choice) != null) {
+                    return undo(keptAt, keptHere.size(), kept);
+                }
+                Assign.apply(copy, scratch, choice, recorded);
+                keptAt[keptHere.size()] = i;
+                keptHere.add(copy);
+                kept.set(i);
+            }
+        }
+        return keptHere;
+    }
+
+    private static List<CopyRequest> undo(int[] keptAt, int n, BitSet kept) {
+        for (int j = 0; j < n; j++) kept.clear(keptAt[j]);
+        return null;
+    }
+
+    /** Copies in task-id order; the first ones to fit stay (the rule when not all of them fit). */
+    private static List<CopyRequest> sortedPass(Pool pool, Instance inst, Node scratch, Wanted wanted, BitSet kept) {
+        List<CopyRequest> keptHere = new ArrayList<>();
+        for (Map.Entry<String, List<Located>> e : byTask(inst).entrySet()) {
+            int i = wanted.index.indexOf(e.getKey());
+            if (i < 0 || kept.get(i)) continue;
+            CopyRequest copy = wanted.copies.get(i);
+            Choice choice = choiceOf(copy, scratch, e.getValue());
+            if (choice == null || HostFit.resources(copy, scratch) != null
+                    || Fit.of(copy.form()).verify(copy, scratch, pool, choice) != null) {
+                continue;
+            }
+            List<Allocation> recorded = recordedInOrder(copy, e.getValue());
+            if (!Assign.matches(copy, scratch, choice, recorded)) continue;
+            Assign.apply(copy, scratch, choice, recorded);
+            keptHere.add(copy);
+            kept.set(i);
+        }
+        return keptHere;
     }
 
     /** An allocation with the index of the GPU it sits on. */
@@ -77,6 +165,9 @@ final class Keeper {
 
     /** The choice the recorded allocations describe, or null when they do not match the copy's containers. */
     private static Choice choiceOf(CopyRequest copy, Node node, List<Located> recorded) {
+        if (copy.containers().size() == 1 && recorded.size() == 1) {
+            return single(copy, node, recorded.get(0).gpu(), recorded.get(0).allocation());
+        }
         int matched = 0;
         List<List<Choice.Pick>> per = new ArrayList<>();
         for (CopyRequest.GpuContainer c : copy.containers()) {
@@ -97,7 +188,27 @@ final class Keeper {
         return matched == recorded.size() ? new Choice(per) : null;
     }
 
+    /** One container on GPU i without a partition: shared (choices are immutable), one per kept copy otherwise. */
+    private static final Choice[] WHOLE_GPU = new Choice[16];
+
+    static {
+        for (int g = 0; g < WHOLE_GPU.length; g++) WHOLE_GPU[g] = new Choice(List.of(List.of(new Choice.Pick(g, -1))));
+    }
+
+    /** {@link #choiceOf} for the common case of one container with one allocation, without the lists. */
+    private static Choice single(CopyRequest copy, Node node, int gpu, Allocation a) {
+        if (!a.container().equals(copy.containers().get(0).name())) return null;
+        if (gpu < 0 || gpu >= node.gpus.length) return null;
+        int part = -1;
+        if (a.partition() != null) {
+            part = partIndex(node.gpus[gpu].parts, a.partition());
+            if (part < 0) return null;
+        }
+        return part < 0 && gpu < WHOLE_GPU.length ? WHOLE_GPU[gpu] : new Choice(List.of(List.of(new Choice.Pick(gpu, part))));
+    }
+
     private static List<Allocation> recordedInOrder(CopyRequest copy, List<Located> recorded) {
+        if (copy.containers().size() == 1 && recorded.size() == 1) return List.of(recorded.get(0).allocation());
         List<Allocation> out = new ArrayList<>(recorded.size());
         for (CopyRequest.GpuContainer c : copy.containers()) {
             for (Located l : sortedFor(c.name(), recorded)) out.add(l.allocation());

@@ -30,6 +30,29 @@ final class Node {
         this.gpus = new GpuSlot[pool.gpuCount()];
         for (int g = 0; g < gpus.length; g++) gpus[g] = new GpuSlot(g, pool);
         this.idleGpus = pool.baseMode() == dev.gpushare.engine.state.GpuMode.IDLE ? gpus.length : 0;
+        this.origin = null;
+    }
+
+    /**
+     * The current instance this node was seeded from, or null; {@link PoolRun#instances} returns it
+     * unchanged when the node still describes it exactly.
+     */
+    final dev.gpushare.engine.state.Instance origin;
+
+    /** A copy of {@code from}'s bookkeeping at position {@code order} (groups not counted). */
+    Node(Node from, int order, dev.gpushare.engine.state.Instance origin) {
+        this.number = from.number;
+        this.id = from.id;
+        this.order = order;
+        this.closed = from.closed;
+        this.healthReason = from.healthReason;
+        this.cpuFree = from.cpuFree;
+        this.memFree = from.memFree;
+        this.gpus = new GpuSlot[from.gpus.length];
+        for (int g = 0; g < gpus.length; g++) gpus[g] = new GpuSlot(from.gpus[g]);
+        this.copies = from.copies;
+        this.idleGpus = from.idleGpus;
+        this.origin = origin;
     }
 
     int copiesOf(String group) {
@@ -41,7 +64,12 @@ final class Node {
 
     void countCopy(String group) {
         copies++;
-        if (trackGroups) perGroup.merge(group, 1, Integer::sum);
+        if (trackGroups) countGroup(group);
+    }
+
+    /** Counts a copy of the group already counted in {@link #copies} (seeding a copied node). */
+    void countGroup(String group) {
+        perGroup.merge(group, 1, Integer::sum);
     }
 
     /** Everything a copy can change, to undo it during the exact search. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 import dev.gpushare.engine.state.Allocation;
@@ -35,10 +36,12 @@ final class PoolRun {
         this.gpuTree = pool.kind() == Pool.Kind.MPS ? new MaxTree(expected * pool.gpuCount()) : null;
         this.idleTree = new MaxTree(expected);
         for (Seed.SeedNode s : seed.nodes()) {
-            Node n = new Node(s.number(), nodes.size(), pool, s.closed(), s.healthReason());
-            n.trackGroups = spreadCap > 0;
+            Node n = new Node(s.built(), nodes.size(), s.origin());
+            if (spreadCap > 0) {
+                n.trackGroups = true;
+                for (CopyRequest k : s.copies()) n.countGroup(k.group());
+            }
             nodes.add(n);
-            for (Seed.Kept k : s.copies()) Assign.apply(k.copy(), n, k.choice(), k.allocations());
             index(n);
         }
         while (nodes.size() < pool.minInstances()) open();
@@ -212,12 +215,16 @@ final class PoolRun {
         kept.sort(Comparator.comparingInt(n -> n.number));
         List<Instance> out = new ArrayList<>(kept.size());
         for (Node n : kept) {
+            if (n.origin != null && unchanged(n, n.origin)) {
+                out.add(n.origin);
+                continue;
+            }
             List<Gpu> gpus = new ArrayList<>(n.gpus.length);
             for (GpuSlot g : n.gpus) {
                 List<Allocation> allocs = g.allocations;
                 if (allocs.size() > 1) {
                     allocs = new ArrayList<>(allocs);
-                    allocs.sort(Comparator.comparing(Allocation::task, Natural.IDS).thenComparing(Allocation::container));
+                    allocs.sort(PoolRun::byTaskThenContainer);
                 }
                 gpus.add(new Gpu(g.index, pool.gpuModel(), pool.gpuMemoryMiB(), g.mode, pool.fraction(),
                         g.parts, allocs));
@@ -226,5 +233,42 @@ final class PoolRun {
                     pool.type().name(), !n.closed, n.healthReason, gpus));
         }
         return out;
+    }
+
+    /** The order of allocations on a GPU in the output: task (ids compared naturally), then container. */
+    private static int byTaskThenContainer(Allocation a, Allocation b) {
+        int c = Natural.compare(a.task(), b.task());
+        return c != 0 ? c : a.container().compareTo(b.container());
+    }
+
+    /**
+     * True when the instance {@link #instances} would write for the node equals {@code origin}, field
+     * by field (structural sharing: an untouched instance of a large fleet is returned, not rebuilt).
+     * Allocations: the node's are origin's in the same order (the kept ones are the recorded objects)
+     * and origin's are strictly in output order, so sorting would not change them.
+     */
+    private boolean unchanged(Node n, Instance origin) {
+        if (!origin.id().equals(n.id) || origin.healthy() == n.closed || !Objects.equals(origin.healthReason(), n.healthReason)
+                || !origin.instanceType().equals(pool.type().name()) || origin.gpus().size() != n.gpus.length
+                || !Objects.equals(origin.capacityProvider(), pool.endpoint() ? null : pool.owner())
+                || !Objects.equals(origin.endpoint(), pool.endpoint() ? pool.owner() : null)) {
+            return false;
+        }
+        for (int i = 0; i < n.gpus.length; i++) {
+            GpuSlot g = n.gpus[i];
+            Gpu o = origin.gpus().get(i);
+            if (o.index() != g.index || o.mode() != g.mode || o.memoryMiB() != pool.gpuMemoryMiB()
+                    || !Objects.equals(o.model(), pool.gpuModel()) || !Objects.equals(o.fraction(), pool.fraction())
+                    || !o.partitions().equals(g.parts)) {
+                return false;
+            }
+            List<Allocation> mine = g.allocations, theirs = o.allocations();
+            if (mine.size() != theirs.size()) return false;
+            for (int a = 0; a < mine.size(); a++) {
+                if (mine.get(a) != theirs.get(a)) return false;
+                if (a > 0 && byTaskThenContainer(theirs.get(a - 1), theirs.get(a)) >= 0) return false;
+            }
+        }
+        return true;
     }
 }

@@ -1,20 +1,26 @@
 package dev.gpushare.engine.placement.internal;
 
+import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
 
+import dev.gpushare.engine.state.Instance;
+
 /**
  * What stays from the current state: the instances kept, each with the copies that still fit where
- * they are; the kept copies themselves ({@code keptTasks}, by identity); and every instance number
- * the current state used (never reused in one step).
+ * they are; which of the pool's copies are kept ({@code kept}: bit i for the i-th copy of the list
+ * given to {@link Keeper#keep}; read-only once built); and every instance number the current state
+ * used (never reused in one step).
  */
-record Seed(List<SeedNode> nodes, Set<CopyRequest> keptTasks, Set<Integer> usedNumbers) {
+record Seed(List<SeedNode> nodes, BitSet kept, Set<Integer> usedNumbers) {
 
     /** Nothing kept: placement from an empty fleet. */
-    static final Seed EMPTY = new Seed(List.of(), Set.of(), Set.of());
+    static final Seed EMPTY = new Seed(List.of(), new BitSet(0), Set.of());
 
-    record SeedNode(int number, boolean closed, String healthReason, List<Kept> copies) {}
-
-    /** A copy that stays, with its allocations exactly as recorded (reused, not rebuilt). */
-    record Kept(CopyRequest copy, Choice choice, List<dev.gpushare.engine.state.Allocation> allocations) {}
+    /**
+     * A kept instance: {@code copies} stay on it; {@code built} is its bookkeeping with them applied
+     * (copied by each run instead of re-applying every copy); {@code origin} is the current instance
+     * it comes from, returned as is when nothing on it changes (so an unchanged fleet is not rebuilt).
+     */
+    record SeedNode(int number, boolean closed, String healthReason, List<CopyRequest> copies, Node built, Instance origin) {}
 }
