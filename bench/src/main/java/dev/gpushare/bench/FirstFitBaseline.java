@@ -109,8 +109,10 @@ final class FirstFitBaseline {
                 b.free[0] = -1;
                 return take(b, cpu, mem);
             }
-            case GpuRequirement.All a -> throw new UnsupportedOperationException("not in the benchmark");
-            case GpuRequirement.Partition p -> throw new UnsupportedOperationException("not in the benchmark");
+            // The baseline covers the forms the workload generator produces (MPS, whole, fraction);
+            // the MIG workload (c) is compared with its lower bound only.
+            case GpuRequirement.All a -> throw new IllegalArgumentException("the baseline does not place ALL");
+            case GpuRequirement.Partition p -> throw new IllegalArgumentException("the baseline does not place partitions");
         }
     }
 

@@ -12,25 +12,26 @@ import java.util.concurrent.TimeUnit;
 /**
  * The real Pulumi CLI built by scripts/build-pulumi-cli (its bin directory: $GPUSHARE_PULUMI_BIN, or
  * ${GPUSHARE_CACHE:-~/.cache/gpushare}/pulumi-3.274.1/bin), run offline with a local file state
- * backend and an empty passphrase in an isolated PULUMI_HOME.
+ * backend and an empty passphrase in an isolated PULUMI_HOME. Shared with the Java example's
+ * end-to-end test through this module's test jar.
  */
-final class PulumiCli {
-    static final String VERSION = "3.274.1";
+public final class PulumiCli {
+    public static final String VERSION = "3.274.1";
 
-    record Result(int exitCode, String output) {}
+    public record Result(int exitCode, String output) {}
 
     private final Path bin;
     private final Path home;
     private final Path stateDir;
 
-    PulumiCli(Path bin, Path work) throws IOException {
+    public PulumiCli(Path bin, Path work) throws IOException {
         this.bin = bin;
         this.home = Files.createDirectories(work.resolve("pulumi-home"));
         this.stateDir = Files.createDirectories(work.resolve("pulumi-state"));
     }
 
     /** The CLI's bin directory, or null when the CLI (or the named language host) is not built here. */
-    static Path find(String languageHost) {
+    public static Path find(String languageHost) {
         String explicit = System.getenv("GPUSHARE_PULUMI_BIN");
         Path bin;
         if (explicit != null && !explicit.isBlank()) {
@@ -43,7 +44,7 @@ final class PulumiCli {
         return Files.isExecutable(bin.resolve("pulumi")) && Files.isExecutable(bin.resolve(languageHost)) ? bin : null;
     }
 
-    Result run(Path dir, String... args) throws IOException, InterruptedException {
+    public Result run(Path dir, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(bin.resolve("pulumi").toString());
         cmd.addAll(List.of("--non-interactive", "--color", "never")); // global flags first: args may end in "--"

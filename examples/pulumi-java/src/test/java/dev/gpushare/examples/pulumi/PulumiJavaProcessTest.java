@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.Backends;
+import dev.gpushare.pulumi.PulumiCli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
