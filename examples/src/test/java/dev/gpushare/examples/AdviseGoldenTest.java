@@ -44,6 +44,6 @@ class AdviseGoldenTest {
 
         CliResult place = Main.capture("place", advised.toString());
         assertThat(place.exitCode()).isZero();
-        assertThat(place.out()).contains("summary: 1 instances, 8 GPUs, 22 allocations, 0 unplaced");
+        assertThat(place.out()).contains("summary: 1 instance, 8 GPUs, 22 allocations, 0 unplaced");
     }
 }

@@ -1,6 +1,7 @@
 package dev.gpushare.server;
 
 import dev.gpushare.engine.backend.Backend;
+import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
@@ -100,13 +101,13 @@ public final class HttpBackend implements Backend {
         try {
             uri = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
         } catch (IllegalArgumentException e) {
-            throw new BackendException("BACKEND_URL_INVALID", "backend URL " + url + " is not a URL: " + e.getMessage());
+            throw new BackendException(BackendCode.BACKEND_URL_INVALID, "backend URL " + url + " is not a URL: " + e.getMessage());
         }
         if (uri.getHost() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
-            throw new BackendException("BACKEND_URL_INVALID", "backend URL " + url + " names no host; use e.g. https://gpushare.example.com");
+            throw new BackendException(BackendCode.BACKEND_URL_INVALID, "backend URL " + url + " names no host; use e.g. https://gpushare.example.com");
         }
         if (token == null || token.isBlank()) {
-            throw new BackendException("BACKEND_UNAUTHORIZED", "no token for " + url + "; set " + TOKEN_ENV
+            throw new BackendException(BackendCode.BACKEND_UNAUTHORIZED, "no token for " + url + "; set " + TOKEN_ENV
                     + " to a token from the server's --token-file");
         }
         return new HttpBackend(uri, token.strip(), options);
@@ -128,7 +129,7 @@ public final class HttpBackend implements Backend {
             try {
                 options = options.withSslContext(dev.gpushare.server.internal.Pem.trusting(java.nio.file.Path.of(ca)));
             } catch (IOException | java.security.GeneralSecurityException e) {
-                throw new BackendException("BACKEND_URL_INVALID", "cannot read the CA certificates in " + CA_ENV + "=" + ca + ": " + e.getMessage(), e);
+                throw new BackendException(BackendCode.BACKEND_URL_INVALID, "cannot read the CA certificates in " + CA_ENV + "=" + ca + ": " + e.getMessage(), e);
             }
         }
         return connect(url, token != null ? token : System.getenv(TOKEN_ENV), options);
@@ -241,17 +242,17 @@ public final class HttpBackend implements Backend {
                 response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
             } catch (ConnectException | HttpConnectTimeoutException e) {
                 // never reached the server: safe to repeat whatever it was
-                last = new BackendException("BACKEND_NETWORK", "cannot reach the gpushare server at " + base + " ("
+                last = new BackendException(BackendCode.BACKEND_NETWORK, "cannot reach the gpushare server at " + base + " ("
                         + describe(e) + "); check the URL, the network, and that `gpushare serve` runs there", e);
                 continue;
             } catch (IOException e) {
-                last = new BackendException("BACKEND_NETWORK", "the connection to " + base + " failed during " + what + " ("
+                last = new BackendException(BackendCode.BACKEND_NETWORK, "the connection to " + base + " failed during " + what + " ("
                         + describe(e) + "); the server may have stopped; run the command again", e);
                 if (repeatable) continue;
                 throw last;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new BackendException("BACKEND_NETWORK", "interrupted during " + what, e);
+                throw new BackendException(BackendCode.BACKEND_NETWORK, "interrupted during " + what, e);
             }
             int status = response.statusCode();
             JsonNode json = parse(response, what);
@@ -274,7 +275,7 @@ public final class HttpBackend implements Backend {
             // fall through: a proxy's HTML error page, for example
         }
         if (response.statusCode() >= 500) return Wire.NODES.objectNode();
-        throw new BackendException("BACKEND_SERVER", what + " answered " + response.statusCode()
+        throw new BackendException(BackendCode.BACKEND_SERVER, what + " answered " + response.statusCode()
                 + " without a JSON body; is this URL a gpushare server (and not a proxy's page)?");
     }
 
@@ -284,19 +285,19 @@ public final class HttpBackend implements Backend {
         String id = json.path("requestId").asString("");
         String detail = (code.isEmpty() ? "" : code + ": ") + message + (id.isEmpty() ? "" : " (request id " + id + ")");
         if (status == 401 || status == 403) {
-            return new BackendException("BACKEND_UNAUTHORIZED", "the gpushare server at " + base + " refused the token ("
+            return new BackendException(BackendCode.BACKEND_UNAUTHORIZED, "the gpushare server at " + base + " refused the token ("
                     + status + "); set " + TOKEN_ENV + " to a token from the server's --token-file");
         }
-        if (status == 404 && code.equals("UNKNOWN_INSTANCE")) return new BackendException("UNKNOWN_INSTANCE", message);
+        if (status == 404 && code.equals(BackendCode.UNKNOWN_INSTANCE.name())) return new BackendException(BackendCode.UNKNOWN_INSTANCE, message);
         if (status >= 400 && status < 500) {
             StringBuilder sb = new StringBuilder("the gpushare server refused the request (" + status + ", the input's fault): " + detail);
             for (JsonNode p : json.path("problems").values()) {
                 sb.append("\n  ").append(p.path("path").asString("")).append(' ').append(p.path("code").asString(""))
                         .append(": ").append(p.path("message").asString(""));
             }
-            return new BackendException("BACKEND_REJECTED", sb.toString());
+            return new BackendException(BackendCode.BACKEND_REJECTED, sb.toString());
         }
-        return new BackendException("BACKEND_SERVER", "the gpushare server failed on " + what + " (" + status
+        return new BackendException(BackendCode.BACKEND_SERVER, "the gpushare server failed on " + what + " (" + status
                 + ", the server's fault): " + detail + "; retry later or tell its operator");
     }
 
@@ -309,7 +310,7 @@ public final class HttpBackend implements Backend {
             Thread.sleep(Math.min(4000L, 250L << (attempt - 2)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new BackendException("BACKEND_NETWORK", "interrupted while retrying", e);
+            throw new BackendException(BackendCode.BACKEND_NETWORK, "interrupted while retrying", e);
         }
     }
 

@@ -6,23 +6,27 @@ import java.util.Objects;
  * The backend could not be reached, opened or written (exit status 4), or was asked for something
  * it does not have. A user or environment error, not a bug.
  *
- * @see #code() a stable code such as {@code BACKEND_UNAVAILABLE}, {@code BACKEND_URL_INVALID},
- *      {@code UNKNOWN_INSTANCE}, {@code BACKEND_IO}
+ * @see #code() a stable code, one of {@link BackendCode}
  */
 public final class BackendException extends RuntimeException {
-    private final String code;
+    private final BackendCode code;
 
-    public BackendException(String code, String message) {
+    public BackendException(BackendCode code, String message) {
         super(message);
         this.code = Objects.requireNonNull(code, "code");
     }
 
-    public BackendException(String code, String message, Throwable cause) {
+    public BackendException(BackendCode code, String message, Throwable cause) {
         super(message, cause);
         this.code = Objects.requireNonNull(code, "code");
     }
 
+    /** The code as a string (the CLI's and the HTTP API's form); {@link #backendCode()} is the typed one. */
     public String code() {
+        return code.name();
+    }
+
+    public BackendCode backendCode() {
         return code;
     }
 }

@@ -35,7 +35,7 @@ public final class Backends {
             String path = url.substring("file:".length());
             if (path.startsWith("//")) path = path.substring(2); // file:///abs/path
             if (path.isEmpty()) {
-                throw new BackendException("BACKEND_URL_INVALID", "backend URL " + url
+                throw new BackendException(BackendCode.BACKEND_URL_INVALID, "backend URL " + url
                         + " names no file; use file:PATH, e.g. " + DEFAULT_URL);
             }
             return LocalBackend.open(Path.of(path));
@@ -45,10 +45,10 @@ public final class Backends {
             if (provider.accepts(url)) return provider.open(url, token);
         }
         if (url.startsWith("http://") || url.startsWith("https://")) {
-            throw new BackendException("BACKEND_UNAVAILABLE", "remote backend not available in this build ("
+            throw new BackendException(BackendCode.BACKEND_UNAVAILABLE, "remote backend not available in this build ("
                     + url + "); use a local one, e.g. --backend " + DEFAULT_URL);
         }
-        throw new BackendException("BACKEND_URL_INVALID", "unknown backend URL " + url
+        throw new BackendException(BackendCode.BACKEND_URL_INVALID, "unknown backend URL " + url
                 + "; use file:PATH (e.g. " + DEFAULT_URL + ") or http(s)://HOST for a remote service");
     }
 }

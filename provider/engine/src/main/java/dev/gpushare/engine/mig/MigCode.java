@@ -1,10 +1,12 @@
 package dev.gpushare.engine.mig;
 
+import dev.gpushare.model.problem.ProblemCode;
+
 /**
  * The problem codes of MIG layout checks, each with its cause and the fix, one line each (the
  * error-code documentation is generated from this list).
  */
-public enum MigCode {
+public enum MigCode implements ProblemCode {
     MIG_EMPTY_LAYOUT(
             "The partition layout lists no MIG profile.",
             "List at least one profile, e.g. [\"mig-3g.40gb\", \"mig-4g.40gb\"], or drop the layout to use whole GPUs."),

@@ -1,10 +1,12 @@
 package dev.gpushare.engine.placement;
 
+import dev.gpushare.model.problem.ProblemCode;
+
 /**
  * Why a copy could not be placed: the stable {@code code} of an {@link dev.gpushare.engine.state.Unplaced},
  * with its cause and the usual fix (docs/placement.md is written from this list).
  */
-public enum PlacementCode {
+public enum PlacementCode implements ProblemCode {
     INSUFFICIENT_GPU_MEMORY(
             "The copy needs more GPU memory on one GPU than a GPU of the instance type offers.",
             "Lower the nvidiaMps memory (or gpuMemoryMiB), or use an instance type with larger GPUs."),

@@ -32,10 +32,14 @@ public final class StateText {
             }
         }
         FleetState.Summary s = state.summary();
-        out.append("summary: ").append(s.instances()).append(" instances, ").append(s.gpus())
-                .append(" GPUs, ").append(s.allocations()).append(" allocations, ").append(s.unplaced())
-                .append(" unplaced\n");
+        out.append("summary: ").append(count(s.instances(), "instance")).append(", ")
+                .append(count(s.gpus(), "GPU")).append(", ").append(count(s.allocations(), "allocation"))
+                .append(", ").append(s.unplaced()).append(" unplaced\n");
         return out.toString();
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private static void gpuLine(StringBuilder out, Gpu g) {

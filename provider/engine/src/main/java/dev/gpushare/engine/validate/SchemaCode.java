@@ -1,10 +1,12 @@
 package dev.gpushare.engine.validate;
 
+import dev.gpushare.model.problem.ProblemCode;
+
 /**
  * The problem codes of the JSON Schema check ({@link SchemaValidator}), with cause and fix (the
  * documentation is generated from these).
  */
-public enum SchemaCode {
+public enum SchemaCode implements ProblemCode {
     SCHEMA_REQUIRED(
             "A required property is missing.",
             "Add the property named in the message; the message says what it means."),

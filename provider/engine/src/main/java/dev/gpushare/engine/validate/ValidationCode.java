@@ -2,6 +2,7 @@ package dev.gpushare.engine.validate;
 
 import dev.gpushare.engine.mig.MigCode;
 import dev.gpushare.model.io.ReadCode;
+import dev.gpushare.model.problem.ProblemCode;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -13,7 +14,7 @@ import java.util.Optional;
  * specs built in code, where no reader ran) and the MIG layout codes ({@link MigCode}, passed
  * through from {@code MigLayouts}). {@link #documented(String)} accepts these lists and {@link SchemaCode}.
  */
-public enum ValidationCode {
+public enum ValidationCode implements ProblemCode {
     // References
     UNKNOWN_TASK_DEFINITION(true,
             "A service names a task definition family the spec does not define.",

@@ -4,7 +4,7 @@ package dev.gpushare.engine.docs;
  * One problem code as docs/troubleshooting.md lists it.
  *
  * @param code   the stable UPPER_SNAKE code
- * @param source where the entry comes from (an enum's simple name, or a section of {@link UnlistedCodes})
+ * @param source where the entry comes from (the simple name of its {@code ProblemCode} enum)
  * @param cause  what makes the problem happen, one sentence
  * @param fix    what to change, one sentence
  */

@@ -2,10 +2,15 @@ package dev.gpushare.engine.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpushare.engine.advise.AdviceCode;
+import dev.gpushare.engine.backend.BackendCode;
+import dev.gpushare.engine.interop.InteropCode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -20,6 +25,9 @@ import org.junit.jupiter.api.Test;
 class TroubleshootingDocTest {
     /** An UPPER_SNAKE string literal with at least one underscore: how codes without an enum are written. */
     private static final Pattern LITERAL = Pattern.compile("\"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\"");
+
+    /** A use of a constant of the code enums that have no test of their own. */
+    private static final Pattern ENUM_REFERENCE = Pattern.compile("\\b((?:Backend|Interop|Advice)Code\\.[A-Z][A-Z0-9_]*)\\b");
 
     /** UPPER_SNAKE literals in main sources that are not problem codes, each with why. */
     private static final Map<String, String> NOT_CODES = Map.of(
@@ -49,17 +57,19 @@ class TroubleshootingDocTest {
             if (!documented.contains(code) && !NOT_CODES.containsKey(code)) missing.put(code, where);
         });
         assertThat(missing)
-                .as("codes without a troubleshooting entry (add them to an enum with cause and fix, or to UnlistedCodes)")
+                .as("codes without a troubleshooting entry (add them to a ProblemCode enum with cause and fix)")
                 .isEmpty();
     }
 
     @Test
-    void everyUnlistedEntryIsStillUsed() {
-        // an entry for a code nobody emits any more would send users after a ghost
-        Set<String> used = codeLiterals().keySet();
-        Set<String> stale = UnlistedCodes.ALL.stream().map(CodeEntry::code).filter(c -> !used.contains(c))
-                .collect(Collectors.toCollection(TreeSet::new));
-        assertThat(stale).as("UnlistedCodes entries no main source emits").isEmpty();
+    void everyCodeOfTheCodeEnumsIsStillEmitted() {
+        // a documented code nobody emits any more would send users after a ghost; the validation,
+        // MIG, placement and read enums have their own tests for this
+        Set<String> used = enumReferences();
+        Set<String> stale = Stream.of(BackendCode.values(), InteropCode.values(), AdviceCode.values())
+                .flatMap(Arrays::stream).map(c -> c.getDeclaringClass().getSimpleName() + "." + c.name())
+                .filter(c -> !used.contains(c)).collect(Collectors.toCollection(TreeSet::new));
+        assertThat(stale).as("codes no main source emits").isEmpty();
     }
 
     @Test
@@ -76,25 +86,54 @@ class TroubleshootingDocTest {
     }
 
     @Test
-    void theSweepFindsTheKnownLiteralCodes() {
-        // guards the sweep itself: if these stop being found, the regex or the source roots broke
-        assertThat(codeLiterals()).containsKeys("BACKEND_URL_INVALID", "ECS_MIXED_GPU_FORMS", "SAGEMAKER_MIN_MEMORY");
+    void theSweepsFindTheKnownLiteralsAndReferences() {
+        // guards the sweeps themselves: if these stop being found, a regex or the source roots broke
+        assertThat(codeLiterals()).containsKeys("NVIDIA_VISIBLE_DEVICES", "GPUSHARE_BACKEND");
+        assertThat(enumReferences()).contains("BackendCode.BACKEND_URL_INVALID", "InteropCode.ECS_MIXED_GPU_FORMS",
+                "AdviceCode.MIG_NOT_SUPPORTED", "BackendCode.BACKEND_NETWORK");
     }
 
     /** code → first file that writes it, over the main Java sources of model, engine and cli. */
     private static Map<String, String> codeLiterals() {
         Map<String, String> found = new TreeMap<>();
         Path provider = DocFiles.root().resolve("provider");
-        try (Stream<Path> files = Files.walk(provider)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".java")
-                    && p.toString().contains("/src/main/java/")
-                    && !DOCUMENTED_ELSEWHERE.contains(provider.relativize(p).getName(0).toString())).sorted().toList()) {
-                Matcher m = LITERAL.matcher(Files.readString(f));
-                while (m.find()) found.putIfAbsent(m.group(1), provider.relativize(f).toString());
-            }
+        for (Path f : mainSources()) {
+            if (DOCUMENTED_ELSEWHERE.contains(provider.relativize(f).getName(0).toString())) continue;
+            Matcher m = LITERAL.matcher(read(f));
+            while (m.find()) found.putIfAbsent(m.group(1), provider.relativize(f).toString());
+        }
+        return found;
+    }
+
+    /**
+     * Every {@code BackendCode.X}, {@code InteropCode.X} and {@code AdviceCode.X} written in the main
+     * Java sources of every provider module (the server emits backend codes too), the enums' own
+     * files left out.
+     */
+    private static Set<String> enumReferences() {
+        Set<String> found = new TreeSet<>();
+        for (Path f : mainSources()) {
+            if (f.getFileName().toString().matches("(Backend|Interop|Advice)Code\\.java")) continue;
+            Matcher m = ENUM_REFERENCE.matcher(read(f));
+            while (m.find()) found.add(m.group(1));
+        }
+        return found;
+    }
+
+    private static List<Path> mainSources() {
+        try (Stream<Path> files = Files.walk(DocFiles.root().resolve("provider"))) {
+            return files.filter(p -> p.toString().endsWith(".java") && p.toString().contains("/src/main/java/"))
+                    .sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return found;
+    }
+
+    private static String read(Path f) {
+        try {
+            return Files.readString(f);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

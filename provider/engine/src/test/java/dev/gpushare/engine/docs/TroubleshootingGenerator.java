@@ -1,18 +1,21 @@
 package dev.gpushare.engine.docs;
 
+import dev.gpushare.engine.advise.AdviceCode;
+import dev.gpushare.engine.backend.BackendCode;
+import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.mig.MigCode;
 import dev.gpushare.engine.placement.PlacementCode;
 import dev.gpushare.engine.validate.SchemaCode;
 import dev.gpushare.engine.validate.ValidationCode;
 import dev.gpushare.model.io.ReadCode;
-import java.util.ArrayList;
+import dev.gpushare.model.problem.ProblemCode;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Writes docs/troubleshooting.md from the code lists: the enums that carry a cause and a fix for
- * each code, and {@link UnlistedCodes} for the codes that only exist as literals.
+ * each code, read through {@link ProblemCode}.
  */
 final class TroubleshootingGenerator {
     private TroubleshootingGenerator() {}
@@ -24,34 +27,34 @@ final class TroubleshootingGenerator {
         return List.of(
                 new Section("Reading spec files",
                         "`gpushare validate`, `place`, `plan`, `apply`, `advise`: the file cannot be read, or the files of a split spec do not merge. Exit status 1.",
-                        fromEnum(ReadCode.values(), ReadCode::name, ReadCode::cause, ReadCode::fix, "ReadCode")),
+                        fromEnum(ReadCode.values())),
                 new Section("Schema",
                         "The document breaks `schema/gpushare.schema.json` (an editor with the YAML language server underlines these as you type). Exit status 1.",
-                        fromEnum(SchemaCode.values(), SchemaCode::name, SchemaCode::cause, SchemaCode::fix, "SchemaCode")),
+                        fromEnum(SchemaCode.values())),
                 new Section("Semantic rules",
                         "The spec is well-formed but cannot work: a reference, the catalog, memory that does not fit. [validation.md](validation.md) describes the rules. Exit status 1.",
-                        fromEnum(ValidationCode.values(), ValidationCode::name, ValidationCode::cause, ValidationCode::fix, "ValidationCode")),
+                        fromEnum(ValidationCode.values())),
                 new Section("MIG layouts",
                         "A `partitionLayout` cannot be cut from one GPU ([concepts.md](concepts.md#mig-geometry) shows why). Exit status 1.",
-                        fromEnum(MigCode.values(), MigCode::name, MigCode::cause, MigCode::fix, "MigCode")),
+                        fromEnum(MigCode.values())),
                 new Section("Unplaced copies",
                         "The spec is valid but a copy has no room: `place`, `plan` and `apply` list it under *unplaced* with the smallest change that would make it fit. Exit status 3. [placement.md](placement.md) explains the search.",
-                        fromEnum(PlacementCode.values(), PlacementCode::name, PlacementCode::cause, PlacementCode::fix, "PlacementCode")),
-                unlisted("Layout advisor",
+                        fromEnum(PlacementCode.values())),
+                new Section("Layout advisor",
                         "`gpushare advise` leaves an endpoint without advice and says why (`notAdvised`); exit status 3 when nothing can host it. See [advisor.md](advisor.md).",
-                        UnlistedCodes.ADVISOR),
-                unlisted("Import from ECS",
+                        fromEnum(AdviceCode.values())),
+                new Section("Import from ECS",
                         "`gpushare import ecs`: a task definition with a problem is left out, the others are imported. See [interop.md](interop.md).",
-                        UnlistedCodes.ECS),
-                unlisted("Import from SageMaker",
+                        fromEnum(InteropCode.values(), TroubleshootingGenerator::ecsImport)),
+                new Section("Import from SageMaker",
                         "`gpushare import sagemaker`: a request with a problem is left out. See [interop.md](interop.md).",
-                        UnlistedCodes.SAGEMAKER),
-                unlisted("Export",
+                        fromEnum(InteropCode.values(), TroubleshootingGenerator::sageMakerImport)),
+                new Section("Export",
                         "`gpushare export ecs|sagemaker`: warnings on stderr; the other documents are still written.",
-                        UnlistedCodes.EXPORT),
-                unlisted("Backends",
-                        "`plan`, `apply`, `status`, `destroy`, `instance`: the state cannot be read or written. The command prints the message and exits with status 4 (Java callers get `BackendException.code()`). See [backends.md](backends.md).",
-                        UnlistedCodes.BACKEND));
+                        fromEnum(InteropCode.values(), c -> c.name().startsWith("EXPORT_"))),
+                new Section("Backends",
+                        "`plan`, `apply`, `status`, `destroy`, `instance`: the state cannot be read or written, or the gpushare server (`--backend https://…`) refuses. The command prints the message and exits with status 4 (Java callers get `BackendException.code()`). See [backends.md](backends.md).",
+                        fromEnum(BackendCode.values())));
     }
 
     /** Every entry of every section, in page order. */
@@ -102,16 +105,25 @@ final class TroubleshootingGenerator {
         return title.toLowerCase(java.util.Locale.ROOT).replace(' ', '-');
     }
 
-    private static <E> List<CodeEntry> fromEnum(E[] values, Function<E, String> name, Function<E, String> cause,
-                                                Function<E, String> fix, String source) {
-        List<CodeEntry> out = new ArrayList<>();
-        for (E v : values) out.add(new CodeEntry(name.apply(v), source, cause.apply(v), fix.apply(v)));
-        return out;
+    private static List<CodeEntry> fromEnum(ProblemCode[] values) {
+        return fromEnum(values, c -> true);
     }
 
-    private static Section unlisted(String title, String intro, String source) {
-        // PARSE_ERROR of the importers is listed under both import sections (one entry, two sources)
-        return new Section(title, intro, UnlistedCodes.ALL.stream()
-                .filter(e -> Arrays.asList(e.source().split(", ")).contains(source)).toList());
+    private static <C extends ProblemCode> List<CodeEntry> fromEnum(C[] values, Predicate<? super C> keep) {
+        return Arrays.stream(values).filter(keep)
+                .map(c -> new CodeEntry(c.name(), sourceOf(c), c.cause(), c.fix())).toList();
+    }
+
+    private static String sourceOf(ProblemCode c) {
+        return c instanceof Enum<?> e ? e.getDeclaringClass().getSimpleName() : c.getClass().getSimpleName();
+    }
+
+    // InteropCode spans three sections, told apart by prefix; PARSE_ERROR belongs to both importers
+    private static boolean ecsImport(InteropCode c) {
+        return c.name().startsWith("ECS_") || c == InteropCode.PARSE_ERROR;
+    }
+
+    private static boolean sageMakerImport(InteropCode c) {
+        return c.name().startsWith("SAGEMAKER_") || c == InteropCode.PARSE_ERROR;
     }
 }

@@ -1,10 +1,12 @@
 package dev.gpushare.model.io;
 
+import dev.gpushare.model.problem.ProblemCode;
+
 /**
  * The problem codes of reading and merging spec files, with cause and fix (the documentation is
  * generated from these).
  */
-public enum ReadCode {
+public enum ReadCode implements ProblemCode {
     PARSE_ERROR(
             "The file is not well-formed YAML or JSON, is empty, or holds more than one document.",
             "Correct the syntax at the reported line and column; a spec file holds one mapping that starts with apiVersion."),

@@ -1,5 +1,6 @@
 package dev.gpushare.server.internal;
 
+import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
@@ -173,7 +174,7 @@ public final class Api {
             long revision = store.markUnhealthy(cluster, instance, why);
             return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("revision", revision));
         } catch (BackendException e) {
-            if (e.code().equals("UNKNOWN_INSTANCE")) throw ApiError.of(404, "UNKNOWN_INSTANCE", e.getMessage()).refused();
+            if (e.code().equals(BackendCode.UNKNOWN_INSTANCE.name())) throw ApiError.of(404, BackendCode.UNKNOWN_INSTANCE.name(), e.getMessage()).refused();
             throw e;
         }
     }

@@ -1,5 +1,6 @@
 package dev.gpushare.server.internal;
 
+import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
@@ -60,7 +61,7 @@ public final class PgStore implements Store {
                     .load()
                     .migrate();
         } catch (RuntimeException e) {
-            throw new BackendException("BACKEND_UNAVAILABLE", "cannot open or migrate the PostgreSQL store "
+            throw new BackendException(BackendCode.BACKEND_UNAVAILABLE, "cannot open or migrate the PostgreSQL store "
                     + redact(jdbcUrl) + ": " + e.getMessage() + "; check that the database exists and the user may create tables", e);
         }
         return new PgStore(jdbcUrl, connections);
@@ -147,7 +148,7 @@ public final class PgStore implements Store {
                 }
             }
             if (!found) {
-                throw new BackendException("UNKNOWN_INSTANCE", "cluster " + cluster + " has no instance " + instanceId
+                throw new BackendException(BackendCode.UNKNOWN_INSTANCE, "cluster " + cluster + " has no instance " + instanceId
                         + "; run `gpushare status --cluster " + cluster + "` to list its instances");
             }
             FleetState state = StateFold.normalize(new FleetState(cluster, instances, List.of()));
@@ -344,7 +345,7 @@ public final class PgStore implements Store {
         } catch (SQLException e) {
             // class 08: connection trouble; drop the connection rather than reuse it
             broken = e.getSQLState() == null || e.getSQLState().startsWith("08");
-            throw new BackendException("BACKEND_IO", "could not " + what + " in " + describe() + ": " + e.getMessage(), e);
+            throw new BackendException(BackendCode.BACKEND_IO, "could not " + what + " in " + describe() + ": " + e.getMessage(), e);
         } finally {
             if (c != null) pool.release(c, broken);
         }

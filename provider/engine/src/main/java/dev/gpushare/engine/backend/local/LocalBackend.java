@@ -1,6 +1,7 @@
 package dev.gpushare.engine.backend.local;
 
 import dev.gpushare.engine.backend.Backend;
+import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
@@ -65,7 +66,7 @@ public final class LocalBackend implements Backend {
             int version = Ddl.version(c);
             if (version > Ddl.VERSION) {
                 end(c, false);
-                throw new BackendException("BACKEND_VERSION", "the state file " + file + " was written by a newer gpushare"
+                throw new BackendException(BackendCode.BACKEND_VERSION, "the state file " + file + " was written by a newer gpushare"
                         + " (store version " + version + ", this build reads " + Ddl.VERSION + "); upgrade gpushare");
             }
             if (version < Ddl.VERSION) Ddl.create(c);
@@ -73,7 +74,7 @@ public final class LocalBackend implements Backend {
             return new LocalBackend(file, c);
         } catch (IOException | SQLException e) {
             closeQuietly(c);
-            throw new BackendException("BACKEND_UNAVAILABLE", "cannot open the local state file " + file + ": "
+            throw new BackendException(BackendCode.BACKEND_UNAVAILABLE, "cannot open the local state file " + file + ": "
                     + e.getMessage() + "; check the path and its permissions, or pass another --backend file:PATH", e);
         }
     }
@@ -125,7 +126,7 @@ public final class LocalBackend implements Backend {
             }
             if (n == 0) {
                 end(false);
-                throw new BackendException("UNKNOWN_INSTANCE", "cluster " + cluster + " has no instance " + instanceId
+                throw new BackendException(BackendCode.UNKNOWN_INSTANCE, "cluster " + cluster + " has no instance " + instanceId
                         + " in " + describe() + "; run `gpushare status --cluster " + cluster + "` to list its instances");
             }
             long next = bump(cluster, current);
@@ -251,7 +252,7 @@ public final class LocalBackend implements Backend {
     }
 
     private BackendException failure(String what, SQLException e) {
-        return new BackendException("BACKEND_IO", "could not " + what + " in " + describe() + ": " + e.getMessage(), e);
+        return new BackendException(BackendCode.BACKEND_IO, "could not " + what + " in " + describe() + ": " + e.getMessage(), e);
     }
 
     /** Starts a transaction: IMMEDIATE takes the write lock now (waiting up to the busy timeout). */

@@ -2,6 +2,7 @@ package dev.gpushare.engine.interop.ecs;
 
 import dev.gpushare.engine.interop.ExportResult;
 import dev.gpushare.engine.interop.ExportedDocument;
+import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.GpuRequirement;
@@ -35,12 +36,12 @@ public final class EcsTaskDefinitionExporter {
             String tdPath = "/taskDefinitions/" + t;
             int partition = partitionContainer(td);
             if (partition >= 0) {
-                notes.add(Problem.at(tdPath + "/containers/" + partition + "/gpu", "EXPORT_NOT_MAPPED",
+                notes.add(Problem.at(tdPath + "/containers/" + partition + "/gpu", InteropCode.EXPORT_NOT_MAPPED.name(),
                         "Task definition '" + td.family() + "' asks for a MIG partition, which ECS does not offer; it is not exported."));
                 continue;
             }
             if (td.memoryMiB() == null) {
-                notes.add(Problem.at(tdPath, "EXPORT_INCOMPLETE",
+                notes.add(Problem.at(tdPath, InteropCode.EXPORT_INCOMPLETE.name(),
                         "Task definition '" + td.family() + "' has no memory; ECS needs task memory or a memory per container. Set memory (MiB) in the spec or edit the exported file."));
             }
             docs.add(new ExportedDocument(td.family() + ".task-definition.json", "RegisterTaskDefinition", taskDefinition(td)));

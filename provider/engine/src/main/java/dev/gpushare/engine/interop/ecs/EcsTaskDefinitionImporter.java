@@ -2,6 +2,7 @@ package dev.gpushare.engine.interop.ecs;
 
 import dev.gpushare.engine.interop.Fragment;
 import dev.gpushare.engine.interop.ImportResult;
+import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.SourceFile;
 import dev.gpushare.engine.interop.ecs.internal.EcsGpu;
 import dev.gpushare.engine.interop.ecs.internal.EcsResourceRequirements;
@@ -66,7 +67,7 @@ public final class EcsTaskDefinitionImporter {
         TaskDefinition td = readTask(doc, path, findings);
         if (td == null || findings.count() > before) return;
         if (!families.add(td.family())) {
-            findings.add(Pointer.child(path, "family"), "ECS_DUPLICATE_FAMILY",
+            findings.add(Pointer.child(path, "family"), InteropCode.ECS_DUPLICATE_FAMILY,
                     "Task definition family '" + td.family() + "' is given twice; a gpushare spec holds one revision per family, so keep one or rename the other.");
             return;
         }
@@ -75,18 +76,18 @@ public final class EcsTaskDefinitionImporter {
 
     private static TaskDefinition readTask(JsonNode doc, String path, Findings findings) {
         if (!doc.isObject()) {
-            findings.add(path, "ECS_TYPE", "A task definition must be a JSON object with family and containerDefinitions.");
+            findings.add(path, InteropCode.ECS_TYPE, "A task definition must be a JSON object with family and containerDefinitions.");
             return null;
         }
         String family = CloudJson.string(doc.get("family"));
         if (family == null || family.isBlank()) {
-            findings.add(path, "ECS_REQUIRED", "The task definition needs a family (its name).");
+            findings.add(path, InteropCode.ECS_REQUIRED, "The task definition needs a family (its name).");
         }
         Integer cpu = null;
         if (present(doc, "cpu")) {
             cpu = EcsUnits.cpuUnits(doc.get("cpu"));
             if (cpu == null) {
-                findings.add(Pointer.child(path, "cpu"), "ECS_CPU_INVALID",
+                findings.add(Pointer.child(path, "cpu"), InteropCode.ECS_CPU_INVALID,
                         "cpu must be CPU units (\"1024\" = one vCPU) or a vCPU count (\"1 vCPU\"); got " + doc.get("cpu") + ".");
             }
         }
@@ -94,14 +95,14 @@ public final class EcsTaskDefinitionImporter {
         if (present(doc, "memory")) {
             memory = EcsUnits.memoryMiB(doc.get("memory"));
             if (memory == null) {
-                findings.add(Pointer.child(path, "memory"), "ECS_MEMORY_INVALID",
+                findings.add(Pointer.child(path, "memory"), InteropCode.ECS_MEMORY_INVALID,
                         "memory must be MiB (\"8192\") or GB (\"8 GB\"); got " + doc.get("memory") + ".");
             }
         }
         JsonNode defs = doc.get("containerDefinitions");
         String defsPath = Pointer.child(path, "containerDefinitions");
         if (defs == null || !defs.isArray() || defs.isEmpty()) {
-            findings.add(defs == null ? path : defsPath, "ECS_REQUIRED",
+            findings.add(defs == null ? path : defsPath, InteropCode.ECS_REQUIRED,
                     "The task definition needs containerDefinitions: a non-empty array of containers.");
             return null;
         }
@@ -112,13 +113,13 @@ public final class EcsTaskDefinitionImporter {
             JsonNode c = defs.get(i);
             String cPath = Pointer.child(defsPath, i);
             if (!c.isObject()) {
-                findings.add(cPath, "ECS_TYPE", "A container definition must be a JSON object.");
+                findings.add(cPath, InteropCode.ECS_TYPE, "A container definition must be a JSON object.");
                 continue;
             }
             String name = CloudJson.string(c.get("name"));
             String image = CloudJson.string(c.get("image"));
-            if (name == null || name.isBlank()) findings.add(cPath, "ECS_REQUIRED", "The container needs a name.");
-            if (image == null || image.isBlank()) findings.add(cPath, "ECS_REQUIRED", "The container needs an image.");
+            if (name == null || name.isBlank()) findings.add(cPath, InteropCode.ECS_REQUIRED, "The container needs a name.");
+            if (image == null || image.isBlank()) findings.add(cPath, InteropCode.ECS_REQUIRED, "The container needs an image.");
             EcsGpu gpu = EcsResourceRequirements.read(c.get("resourceRequirements"),
                     Pointer.child(cPath, "resourceRequirements"), findings);
             if (gpu != null) gpus.add(gpu);
@@ -144,7 +145,7 @@ public final class EcsTaskDefinitionImporter {
         EcsGpu first = gpus.get(0);
         for (EcsGpu g : gpus.subList(1, gpus.size())) {
             if (g.shared() != first.shared()) {
-                findings.add(g.path(), "ECS_MIXED_GPU_FORMS",
+                findings.add(g.path(), InteropCode.ECS_MIXED_GPU_FORMS,
                         "All GPU containers of a task use the same form: this one uses " + form(g) + " but "
                                 + first.path() + " uses " + form(first) + ". Use value everywhere or sharingStrategy everywhere, or split the task.");
             }
@@ -152,7 +153,7 @@ public final class EcsTaskDefinitionImporter {
         if (gpus.size() > 1) {
             for (EcsGpu g : gpus) {
                 if (g.fractional()) {
-                    findings.add(Pointer.child(g.path(), "value"), "ECS_FRACTIONAL_WITH_OTHER_GPU",
+                    findings.add(Pointer.child(g.path(), "value"), InteropCode.ECS_FRACTIONAL_WITH_OTHER_GPU,
                             "A container with a fractional GPU must be the only GPU container of its task; "
                                     + (gpus.size() - 1) + " other container(s) ask for GPUs. Move them to another task or drop their GPU requirement.");
                 }
@@ -165,10 +166,10 @@ public final class EcsTaskDefinitionImporter {
             String c = CloudJson.string(compat.get(i));
             String cPath = Pointer.child(Pointer.child(path, "requiresCompatibilities"), i);
             if ("FARGATE".equals(c)) {
-                findings.add(cPath, "ECS_COMPATIBILITY_UNSUPPORTED",
+                findings.add(cPath, InteropCode.ECS_COMPATIBILITY_UNSUPPORTED,
                         "Fargate offers no GPUs; use EC2 or MANAGED_INSTANCES for a task with GPU containers.");
             } else if ("EXTERNAL".equals(c) && sharing) {
-                findings.add(cPath, "ECS_COMPATIBILITY_UNSUPPORTED",
+                findings.add(cPath, InteropCode.ECS_COMPATIBILITY_UNSUPPORTED,
                         "ECS Anywhere (EXTERNAL) supports neither MPS sharing nor fractional GPUs; use EC2 or MANAGED_INSTANCES.");
             }
         }

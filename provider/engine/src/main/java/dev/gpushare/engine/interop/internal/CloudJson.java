@@ -1,5 +1,6 @@
 package dev.gpushare.engine.interop.internal;
 
+import dev.gpushare.engine.interop.InteropCode;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
@@ -29,14 +30,14 @@ public final class CloudJson {
         try {
             JsonNode tree = MAPPER.readTree(text);
             if (tree == null || tree.isMissingNode()) {
-                findings.add("", "PARSE_ERROR", "The file is empty; give a JSON document.");
+                findings.add("", InteropCode.PARSE_ERROR, "The file is empty; give a JSON document.");
                 return null;
             }
             return tree;
         } catch (JacksonException e) {
             String where = e.getLocation() == null ? ""
                     : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
-            findings.add("", "PARSE_ERROR", "Not valid JSON" + where + ": " + e.getOriginalMessage());
+            findings.add("", InteropCode.PARSE_ERROR, "Not valid JSON" + where + ": " + e.getOriginalMessage());
             return null;
         }
     }

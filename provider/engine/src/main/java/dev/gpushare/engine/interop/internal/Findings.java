@@ -1,5 +1,6 @@
 package dev.gpushare.engine.interop.internal;
 
+import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.model.problem.Problem;
 
 import java.util.ArrayList;
@@ -14,8 +15,8 @@ public final class Findings {
         this.file = file;
     }
 
-    public void add(String path, String code, String message) {
-        problems.add(new Problem(file, path, code, message, null));
+    public void add(String path, InteropCode code, String message) {
+        problems.add(new Problem(file, path, code.name(), message, null));
     }
 
     public int count() {

@@ -2,6 +2,7 @@ package dev.gpushare.engine.interop.sagemaker;
 
 import dev.gpushare.engine.interop.ExportResult;
 import dev.gpushare.engine.interop.ExportedDocument;
+import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.InferenceComponent;
@@ -39,7 +40,7 @@ public final class SageMakerExporter {
             boolean partitioned = spec.endpoints().stream()
                     .anyMatch(e -> e.name().equals(ic.endpoint()) && e.partitionLayout() != null);
             if (partitioned && ic.partitionType() == null) {
-                notes.add(Problem.at("/inferenceComponents/" + i + "/partitionType", "EXPORT_NOT_MAPPED",
+                notes.add(Problem.at("/inferenceComponents/" + i + "/partitionType", InteropCode.EXPORT_NOT_MAPPED.name(),
                         "Inference component '" + ic.name() + "' leaves its partition type to the layout advisor; set partitionType to export it."));
                 continue;
             }

@@ -2,6 +2,7 @@ package dev.gpushare.engine.interop.sagemaker;
 
 import dev.gpushare.engine.interop.Fragment;
 import dev.gpushare.engine.interop.ImportResult;
+import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.SourceFile;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.engine.interop.internal.Findings;
@@ -84,7 +85,7 @@ public final class SageMakerImporter {
         if (n.isObject() && n.has("ProductionVariants")) configs.add(d);
         else if (n.isObject() && n.has("InferenceComponentName")) components.add(d);
         else if (n.isObject() && n.has("EndpointName") && n.has("EndpointConfigName")) endpoints.add(d);
-        else d.findings().add(d.path(), "SAGEMAKER_UNKNOWN_DOCUMENT",
+        else d.findings().add(d.path(), InteropCode.SAGEMAKER_UNKNOWN_DOCUMENT,
                 "Not a CreateEndpointConfig (ProductionVariants), CreateEndpoint (EndpointName, EndpointConfigName) or CreateInferenceComponent (InferenceComponentName) request.");
     }
 
@@ -93,7 +94,7 @@ public final class SageMakerImporter {
         JsonNode pvs = d.node().get("ProductionVariants");
         String pvsPath = Pointer.child(d.path(), "ProductionVariants");
         if (!pvs.isArray() || pvs.isEmpty()) {
-            d.findings().add(pvsPath, "SAGEMAKER_REQUIRED", "ProductionVariants must be a non-empty array.");
+            d.findings().add(pvsPath, InteropCode.SAGEMAKER_REQUIRED, "ProductionVariants must be a non-empty array.");
             return List.of();
         }
         if (configName == null) return List.of();
@@ -104,7 +105,7 @@ public final class SageMakerImporter {
             int before = d.findings().count();
             String variantName = requiredString(v, "VariantName");
             if (v.node().has("ServerlessConfig")) {
-                d.findings().add(Pointer.child(v.path(), "ServerlessConfig"), "SAGEMAKER_SERVERLESS_UNSUPPORTED",
+                d.findings().add(Pointer.child(v.path(), "ServerlessConfig"), InteropCode.SAGEMAKER_SERVERLESS_UNSUPPORTED,
                         "Serverless variants have no GPUs; gpushare only takes instance-based variants.");
                 continue;
             }
@@ -112,7 +113,7 @@ public final class SageMakerImporter {
             Long count = CloudJson.wholeNumber(v.node().get("InitialInstanceCount"));
             if (count == null || count < 1) {
                 d.findings().add(v.node().has("InitialInstanceCount") ? Pointer.child(v.path(), "InitialInstanceCount") : v.path(),
-                        "SAGEMAKER_INSTANCE_COUNT", "InitialInstanceCount must be a whole number ≥ 1.");
+                        InteropCode.SAGEMAKER_INSTANCE_COUNT, "InitialInstanceCount must be a whole number ≥ 1.");
             }
             List<String> layout = layout(v);
             if (d.findings().count() > before || variantName == null || instanceType == null || count == null) continue;
@@ -127,18 +128,18 @@ public final class SageMakerImporter {
         if (layouts == null || layouts.isNull()) return null;
         String path = Pointer.child(v.path(), "AcceleratorPartitionLayouts");
         if (!layouts.isArray() || layouts.isEmpty()) {
-            v.findings().add(path, "SAGEMAKER_EMPTY_LAYOUT",
+            v.findings().add(path, InteropCode.SAGEMAKER_EMPTY_LAYOUT,
                     "AcceleratorPartitionLayouts must hold exactly one layout; leave it out for whole GPUs.");
             return null;
         }
         for (int i = 1; i < layouts.size(); i++) {
-            v.findings().add(Pointer.child(path, i), "SAGEMAKER_MULTIPLE_LAYOUTS",
+            v.findings().add(Pointer.child(path, i), InteropCode.SAGEMAKER_MULTIPLE_LAYOUTS,
                     "A variant takes exactly one partition layout (it is applied to every GPU); remove this entry.");
         }
         JsonNode types = layouts.get(0).get("AcceleratorPartitionTypes");
         String typesPath = Pointer.child(Pointer.child(path, 0), "AcceleratorPartitionTypes");
         if (types == null || !types.isArray() || types.isEmpty()) {
-            v.findings().add(types == null ? Pointer.child(path, 0) : typesPath, "SAGEMAKER_EMPTY_LAYOUT",
+            v.findings().add(types == null ? Pointer.child(path, 0) : typesPath, InteropCode.SAGEMAKER_EMPTY_LAYOUT,
                     "The layout needs AcceleratorPartitionTypes: the MIG partitions of one GPU, e.g. [\"mig-3g.20gb\", \"mig-4g.20gb\"].");
             return null;
         }
@@ -146,7 +147,7 @@ public final class SageMakerImporter {
         for (int i = 0; i < types.size(); i++) {
             String t = CloudJson.string(types.get(i));
             if (t == null || !PARTITION_TYPE.matcher(t).matches()) {
-                v.findings().add(Pointer.child(typesPath, i), "SAGEMAKER_PARTITION_TYPE_INVALID",
+                v.findings().add(Pointer.child(typesPath, i), InteropCode.SAGEMAKER_PARTITION_TYPE_INVALID,
                         "A partition type is a MIG profile name such as mig-3g.20gb; got " + types.get(i) + ".");
             } else {
                 out.add(t);
@@ -165,7 +166,7 @@ public final class SageMakerImporter {
         JsonNode req = spec.path("ComputeResourceRequirements");
         String reqPath = Pointer.child(specPath, "ComputeResourceRequirements");
         if (!req.isObject()) {
-            f.add(spec.isObject() ? specPath : d.path(), "SAGEMAKER_REQUIRED",
+            f.add(spec.isObject() ? specPath : d.path(), InteropCode.SAGEMAKER_REQUIRED,
                     "The component needs Specification.ComputeResourceRequirements (MinMemoryRequiredInMb at least).");
             return null;
         }
@@ -174,7 +175,7 @@ public final class SageMakerImporter {
         if (pt != null && !pt.isNull()) {
             partition = CloudJson.string(pt);
             if (partition == null || !PARTITION_TYPE.matcher(partition).matches()) {
-                f.add(Pointer.child(reqPath, "AcceleratorPartitionType"), "SAGEMAKER_PARTITION_TYPE_INVALID",
+                f.add(Pointer.child(reqPath, "AcceleratorPartitionType"), InteropCode.SAGEMAKER_PARTITION_TYPE_INVALID,
                         "AcceleratorPartitionType is a MIG profile name such as mig-4g.20gb; got " + pt + ".");
                 partition = null;
             }
@@ -185,10 +186,10 @@ public final class SageMakerImporter {
             if (n == null || n.compareTo(BigDecimal.ONE) != 0) {
                 String path = Pointer.child(reqPath, "NumberOfAcceleratorDevicesRequired");
                 if (pt != null && !pt.isNull()) {
-                    f.add(path, "SAGEMAKER_DEVICES_NOT_ONE",
+                    f.add(path, InteropCode.SAGEMAKER_DEVICES_NOT_ONE,
                             "With an AcceleratorPartitionType, NumberOfAcceleratorDevicesRequired must be 1 (one partition); got " + devices + ".");
                 } else {
-                    f.add(path, "SAGEMAKER_DEVICES_UNSUPPORTED",
+                    f.add(path, InteropCode.SAGEMAKER_DEVICES_UNSUPPORTED,
                             "gpushare gives each copy one whole GPU or one partition; set NumberOfAcceleratorDevicesRequired to 1; got " + devices + ".");
                 }
             }
@@ -197,9 +198,9 @@ public final class SageMakerImporter {
         JsonNode mem = req.get("MinMemoryRequiredInMb");
         Long m = CloudJson.wholeNumber(mem);
         if (mem == null || mem.isNull()) {
-            f.add(reqPath, "SAGEMAKER_REQUIRED", "MinMemoryRequiredInMb (host memory per copy, ≥ 128) is required.");
+            f.add(reqPath, InteropCode.SAGEMAKER_REQUIRED, "MinMemoryRequiredInMb (host memory per copy, ≥ 128) is required.");
         } else if (m == null || m < MIN_HOST_MEMORY_MIB || m > Integer.MAX_VALUE) {
-            f.add(Pointer.child(reqPath, "MinMemoryRequiredInMb"), "SAGEMAKER_MIN_MEMORY",
+            f.add(Pointer.child(reqPath, "MinMemoryRequiredInMb"), InteropCode.SAGEMAKER_MIN_MEMORY,
                     "MinMemoryRequiredInMb is host memory in MB and must be at least " + MIN_HOST_MEMORY_MIB + "; got " + mem + ".");
         } else {
             hostMemory = m.intValue();
@@ -209,7 +210,7 @@ public final class SageMakerImporter {
         if (cc != null && !cc.isNull()) {
             Long c = CloudJson.wholeNumber(cc);
             if (c == null || c < 1 || c > Integer.MAX_VALUE) {
-                f.add(Pointer.child(Pointer.child(d.path(), "RuntimeConfig"), "CopyCount"), "SAGEMAKER_COPY_COUNT",
+                f.add(Pointer.child(Pointer.child(d.path(), "RuntimeConfig"), "CopyCount"), InteropCode.SAGEMAKER_COPY_COUNT,
                         "CopyCount must be a whole number ≥ 1; got " + cc + ".");
             } else {
                 copies = c.intValue();
@@ -229,13 +230,13 @@ public final class SageMakerImporter {
                 .filter(v -> variantName == null || v.variantName().equals(variantName))
                 .toList();
         if (!sameEndpoint.isEmpty() && ofEndpoint.isEmpty()) {
-            d.findings().add(Pointer.child(d.path(), "VariantName"), "SAGEMAKER_VARIANT_UNKNOWN",
+            d.findings().add(Pointer.child(d.path(), "VariantName"), InteropCode.SAGEMAKER_VARIANT_UNKNOWN,
                     "Endpoint '" + endpointName + "' has no variant '" + variantName + "'; use one of "
                             + sameEndpoint.stream().map(Variant::variantName).toList() + ".");
             return endpointName;
         }
         if (ofEndpoint.size() > 1) {
-            d.findings().add(d.path(), "SAGEMAKER_VARIANT_REQUIRED",
+            d.findings().add(d.path(), InteropCode.SAGEMAKER_VARIANT_REQUIRED,
                     "Endpoint '" + endpointName + "' has several variants; set VariantName to one of them.");
             return endpointName;
         }
@@ -243,13 +244,13 @@ public final class SageMakerImporter {
         Endpoint e = ofEndpoint.get(0).endpoint();
         String reqPath = Pointer.child(Pointer.child(d.path(), "Specification"), "ComputeResourceRequirements");
         if (e.partitionLayout() != null && !partitionGiven) {
-            d.findings().add(reqPath, "SAGEMAKER_PARTITION_TYPE_REQUIRED",
+            d.findings().add(reqPath, InteropCode.SAGEMAKER_PARTITION_TYPE_REQUIRED,
                     "Endpoint '" + e.name() + "' is partitioned; set AcceleratorPartitionType to one of " + e.partitionLayout() + ".");
         } else if (e.partitionLayout() != null && partition != null && !e.partitionLayout().contains(partition)) {
-            d.findings().add(Pointer.child(reqPath, "AcceleratorPartitionType"), "SAGEMAKER_PARTITION_TYPE_NOT_IN_LAYOUT",
+            d.findings().add(Pointer.child(reqPath, "AcceleratorPartitionType"), InteropCode.SAGEMAKER_PARTITION_TYPE_NOT_IN_LAYOUT,
                     "Partition type " + partition + " is not in the layout of endpoint '" + e.name() + "'; use one of " + e.partitionLayout() + ".");
         } else if (e.partitionLayout() == null && partitionGiven) {
-            d.findings().add(Pointer.child(reqPath, "AcceleratorPartitionType"), "SAGEMAKER_PARTITION_TYPE_WITHOUT_LAYOUT",
+            d.findings().add(Pointer.child(reqPath, "AcceleratorPartitionType"), InteropCode.SAGEMAKER_PARTITION_TYPE_WITHOUT_LAYOUT,
                     "Endpoint '" + e.name() + "' has whole GPUs (no AcceleratorPartitionLayouts); remove AcceleratorPartitionType or give the endpoint a layout.");
         }
         return e.name();
@@ -258,7 +259,7 @@ public final class SageMakerImporter {
     private static String requiredString(Doc d, String key) {
         String s = CloudJson.string(d.node().get(key));
         if (s == null || s.isBlank()) {
-            d.findings().add(d.node().has(key) ? Pointer.child(d.path(), key) : d.path(), "SAGEMAKER_REQUIRED",
+            d.findings().add(d.node().has(key) ? Pointer.child(d.path(), key) : d.path(), InteropCode.SAGEMAKER_REQUIRED,
                     key + " is required and must be a non-empty string.");
             return null;
         }

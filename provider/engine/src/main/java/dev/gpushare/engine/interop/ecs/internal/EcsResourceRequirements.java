@@ -1,5 +1,6 @@
 package dev.gpushare.engine.interop.ecs.internal;
 
+import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.engine.interop.internal.Findings;
 import dev.gpushare.engine.interop.internal.Pointer;
@@ -22,7 +23,7 @@ public final class EcsResourceRequirements {
     public static EcsGpu read(JsonNode requirements, String path, Findings findings) {
         if (requirements == null || requirements.isNull()) return null;
         if (!requirements.isArray()) {
-            findings.add(path, "ECS_TYPE", "resourceRequirements must be a JSON array of {type, value} entries.");
+            findings.add(path, InteropCode.ECS_TYPE, "resourceRequirements must be a JSON array of {type, value} entries.");
             return null;
         }
         EcsGpu gpu = null;
@@ -31,25 +32,25 @@ public final class EcsResourceRequirements {
             JsonNode entry = requirements.get(i);
             String entryPath = Pointer.child(path, i);
             if (!entry.isObject()) {
-                findings.add(entryPath, "ECS_TYPE", "A resource requirement must be an object with type and value.");
+                findings.add(entryPath, InteropCode.ECS_TYPE, "A resource requirement must be an object with type and value.");
                 continue;
             }
             String type = CloudJson.string(entry.get("type"));
             if (type == null) {
-                findings.add(entryPath, "ECS_REQUIRED", "Give the resource requirement a type (GPU, InferenceAccelerator or NeuronDevice).");
+                findings.add(entryPath, InteropCode.ECS_REQUIRED, "Give the resource requirement a type (GPU, InferenceAccelerator or NeuronDevice).");
                 continue;
             }
             if (!type.equals("GPU")) {
                 // Other accelerators are not GPU sharing; gpushare has no form for them.
                 if (entry.has("sharingStrategy")) {
-                    findings.add(Pointer.child(entryPath, "sharingStrategy"), "ECS_SHARING_STRATEGY_NOT_GPU",
+                    findings.add(Pointer.child(entryPath, "sharingStrategy"), InteropCode.ECS_SHARING_STRATEGY_NOT_GPU,
                             "sharingStrategy is only allowed when type is GPU (this entry has type " + type
                                     + "); remove it or change the type to GPU.");
                 }
                 continue;
             }
             if (seenGpu) {
-                findings.add(entryPath, "ECS_DUPLICATE_GPU_REQUIREMENT",
+                findings.add(entryPath, InteropCode.ECS_DUPLICATE_GPU_REQUIREMENT,
                         "A container has at most one GPU resource requirement; merge this entry into the first one.");
                 continue;
             }
@@ -63,12 +64,12 @@ public final class EcsResourceRequirements {
         boolean hasValue = entry.has("value") && !entry.get("value").isNull();
         boolean hasSharing = entry.has("sharingStrategy") && !entry.get("sharingStrategy").isNull();
         if (hasValue && hasSharing) {
-            findings.add(path, "ECS_VALUE_AND_SHARING_STRATEGY",
+            findings.add(path, InteropCode.ECS_VALUE_AND_SHARING_STRATEGY,
                     "Give either value (whole or fractional GPUs) or sharingStrategy (an MPS share), not both.");
             return null;
         }
         if (!hasValue && !hasSharing) {
-            findings.add(path, "ECS_GPU_VALUE_MISSING",
+            findings.add(path, InteropCode.ECS_GPU_VALUE_MISSING,
                     "A GPU requirement needs a value (\"1\", \"0.25\", \"ALL\") or a sharingStrategy with nvidiaMps.");
             return null;
         }
@@ -92,7 +93,7 @@ public final class EcsResourceRequirements {
                 // falls through to the problem below: 1.5 GPUs is neither whole nor a slice
             }
         }
-        findings.add(path, "ECS_GPU_VALUE_INVALID",
+        findings.add(path, InteropCode.ECS_GPU_VALUE_INVALID,
                 "The GPU value must be a whole count (\"1\", \"2\"), a fraction of one GPU (\"0.125\", \"0.25\", \"0.5\") or \"ALL\"; got "
                         + node + ".");
         return null;
@@ -100,17 +101,17 @@ public final class EcsResourceRequirements {
 
     private static GpuRequirement sharing(JsonNode node, String path, Findings findings) {
         if (!node.isObject()) {
-            findings.add(path, "ECS_TYPE", "sharingStrategy must be an object: {\"nvidiaMps\": {\"memory\": MiB}}.");
+            findings.add(path, InteropCode.ECS_TYPE, "sharingStrategy must be an object: {\"nvidiaMps\": {\"memory\": MiB}}.");
             return null;
         }
         if (node.isEmpty()) {
-            findings.add(path, "ECS_SHARING_STRATEGY_EMPTY", "sharingStrategy is empty; set exactly one member: nvidiaMps.");
+            findings.add(path, InteropCode.ECS_SHARING_STRATEGY_EMPTY, "sharingStrategy is empty; set exactly one member: nvidiaMps.");
             return null;
         }
         int before = findings.count();
         for (String key : node.propertyNames()) {
             if (!key.equals("nvidiaMps")) {
-                findings.add(Pointer.child(path, key), "ECS_SHARING_STRATEGY_UNKNOWN",
+                findings.add(Pointer.child(path, key), InteropCode.ECS_SHARING_STRATEGY_UNKNOWN,
                         "Unknown sharing strategy '" + key + "'; the only one is nvidiaMps.");
             }
         }
@@ -118,17 +119,17 @@ public final class EcsResourceRequirements {
         if (mps == null) return null;
         String mpsPath = Pointer.child(path, "nvidiaMps");
         if (!mps.isObject()) {
-            findings.add(mpsPath, "ECS_TYPE", "nvidiaMps must be an object: {\"memory\": MiB, \"maxComputePercent\": 1..100}.");
+            findings.add(mpsPath, InteropCode.ECS_TYPE, "nvidiaMps must be an object: {\"memory\": MiB, \"maxComputePercent\": 1..100}.");
             return null;
         }
         Integer memory = null;
         JsonNode m = mps.get("memory");
         if (m == null || m.isNull()) {
-            findings.add(mpsPath, "ECS_MPS_MEMORY_MISSING", "nvidiaMps needs memory: the GPU memory to reserve, in MiB.");
+            findings.add(mpsPath, InteropCode.ECS_MPS_MEMORY_MISSING, "nvidiaMps needs memory: the GPU memory to reserve, in MiB.");
         } else if (!m.isIntegralNumber()) {
-            findings.add(Pointer.child(mpsPath, "memory"), "ECS_TYPE", "nvidiaMps.memory must be an integer (MiB); got " + m + ".");
+            findings.add(Pointer.child(mpsPath, "memory"), InteropCode.ECS_TYPE, "nvidiaMps.memory must be an integer (MiB); got " + m + ".");
         } else if (m.longValue() < 1 || m.longValue() > Integer.MAX_VALUE) {
-            findings.add(Pointer.child(mpsPath, "memory"), "ECS_MPS_MEMORY_TOO_SMALL",
+            findings.add(Pointer.child(mpsPath, "memory"), InteropCode.ECS_MPS_MEMORY_TOO_SMALL,
                     "nvidiaMps.memory must be at least 1 MiB; got " + m + ".");
         } else {
             memory = m.intValue();
@@ -138,9 +139,9 @@ public final class EcsResourceRequirements {
         if (p != null && !p.isNull()) {
             String pPath = Pointer.child(mpsPath, "maxComputePercent");
             if (!p.isIntegralNumber()) {
-                findings.add(pPath, "ECS_TYPE", "maxComputePercent must be an integer percentage; got " + p + ".");
+                findings.add(pPath, InteropCode.ECS_TYPE, "maxComputePercent must be an integer percentage; got " + p + ".");
             } else if (p.longValue() < 1 || p.longValue() > 100) {
-                findings.add(pPath, "ECS_MPS_COMPUTE_PERCENT_RANGE",
+                findings.add(pPath, InteropCode.ECS_MPS_COMPUTE_PERCENT_RANGE,
                         "maxComputePercent is a percentage of the GPU's compute: give 1..100, or leave it out for no limit; got " + p + ".");
             } else {
                 percent = p.intValue();
@@ -148,7 +149,7 @@ public final class EcsResourceRequirements {
         }
         for (String key : mps.propertyNames()) {
             if (!key.equals("memory") && !key.equals("maxComputePercent")) {
-                findings.add(Pointer.child(mpsPath, key), "ECS_UNKNOWN_PROPERTY",
+                findings.add(Pointer.child(mpsPath, key), InteropCode.ECS_UNKNOWN_PROPERTY,
                         "nvidiaMps has only memory and maxComputePercent; remove '" + key + "'.");
             }
         }

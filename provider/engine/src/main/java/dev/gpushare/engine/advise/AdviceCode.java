@@ -1,0 +1,34 @@
+package dev.gpushare.engine.advise;
+
+import dev.gpushare.model.problem.ProblemCode;
+
+/**
+ * Why the layout advisor leaves an endpoint without advice ({@link Advice.NotAdvised#code()}),
+ * each with its cause and fix (docs/troubleshooting.md is generated from this list).
+ */
+public enum AdviceCode implements ProblemCode {
+    MIG_NOT_SUPPORTED(
+            "An endpoint asks for advice (gpuMemoryMiB, no layout) but its instance type's GPU is not MIG-capable.",
+            "Use a MIG-capable instance type (A100, H100, H200, B200, RTX PRO 6000), or drop gpuMemoryMiB to use whole GPUs."),
+    GPU_MEMORY_EXCEEDS_PARTITION(
+            "A component's gpuMemoryMiB is more than the largest MIG instance of the GPU.",
+            "Lower gpuMemoryMiB, use a GPU with more memory, or drop gpuMemoryMiB to give each copy a whole GPU.");
+
+    private final String cause;
+    private final String fix;
+
+    AdviceCode(String cause, String fix) {
+        this.cause = cause;
+        this.fix = fix;
+    }
+
+    @Override
+    public String cause() {
+        return cause;
+    }
+
+    @Override
+    public String fix() {
+        return fix;
+    }
+}
