@@ -120,7 +120,12 @@ public enum ValidationCode implements ProblemCode {
             "Lower memory or use an instance type with more memory."),
     HOST_MEMORY_EXCEEDS_INSTANCE(false,
             "An inference component's hostMemoryMiB is more than the endpoint instance's memory.",
-            "Lower hostMemoryMiB or use a larger instance type.");
+            "Lower hostMemoryMiB or use a larger instance type."),
+
+    // Size
+    SPEC_TOO_LARGE(false,
+            "The spec asks for more copies (1,000,000) or more instances up front (100,000) than gpushare places per cluster; the placement service's limits are lower (200,000 and 20,000 by default, see docs/server.md).",
+            "Lower desiredCount, copyCount, minInstances or instanceCount, or split the fleet into several clusters.");
 
     private final boolean reference;
     private final String cause;
