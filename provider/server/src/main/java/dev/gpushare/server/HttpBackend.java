@@ -151,6 +151,7 @@ public final class HttpBackend implements Backend {
         body.put("expectedRevision", expectedRevision);
         body.set("actions", Wire.actions(cluster, batch));
         Answer a = send("POST", "/v1/clusters/" + seg(cluster) + "/apply", body, idempotencyKey, true);
+        if (a.status() == 400) return new BatchResult.Refused(cluster, problems(a.body()));
         if (a.status() == 409) {
             return new BatchResult.RevisionConflict(cluster, expectedRevision, a.body().get("currentRevision").asLong());
         }
@@ -256,7 +257,10 @@ public final class HttpBackend implements Backend {
             }
             int status = response.statusCode();
             JsonNode json = parse(response, what);
-            if (status == 200 || (status == 409 && json.has("currentRevision"))) return new Answer(status, json);
+            if (status == 200 || (status == 409 && json.has("currentRevision"))
+                    || (status == 400 && "ACTIONS_REFUSED".equals(json.path("code").asString("")))) {
+                return new Answer(status, json);
+            }
             BackendException failure = failure(status, json, what);
             if ((status == 502 || status == 503 || status == 504) && repeatable) {
                 last = failure;
@@ -265,6 +269,16 @@ public final class HttpBackend implements Backend {
             throw failure;
         }
         throw last;
+    }
+
+    /** The problems of a refusal, as the server listed them. */
+    private static List<dev.gpushare.model.problem.Problem> problems(JsonNode body) {
+        List<dev.gpushare.model.problem.Problem> out = new ArrayList<>();
+        for (JsonNode p : body.path("problems").values()) {
+            out.add(dev.gpushare.model.problem.Problem.at(p.path("path").asString(""), p.path("code").asString("UNKNOWN"),
+                    p.path("message").asString("")));
+        }
+        return out;
     }
 
     private static JsonNode parse(HttpResponse<byte[]> response, String what) {

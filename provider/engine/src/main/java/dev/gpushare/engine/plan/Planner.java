@@ -5,9 +5,11 @@ import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.engine.placement.Placer;
 import dev.gpushare.engine.plan.internal.Diff;
+import dev.gpushare.engine.plan.internal.WithinLimits;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.model.Endpoint;
+import dev.gpushare.model.InstanceTypeDef;
 import dev.gpushare.model.Spec;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -29,8 +31,12 @@ public final class Planner {
     public static Plan plan(Spec spec, Catalog catalog, Snapshot actual) {
         FleetState current = actual.state();
         Set<String> toReplace = ReplacementPolicy.choose(current);
-        FleetState desired = Placer.place(spec, catalog, current, toReplace);
-        List<Action> actions = Diff.between(actual, desired, declaredLayouts(spec, desired));
+        FleetState desired = WithinLimits.apply(spec, current, Placer.place(spec, catalog, current, toReplace));
+        Map<String, InstanceTypeDef> declaredTypes = new TreeMap<>();
+        for (InstanceTypeDef d : spec.instanceTypes()) {
+            if (catalog.instanceType(d.name()).map(t -> !t.builtIn()).orElse(false)) declaredTypes.put(d.name(), d);
+        }
+        List<Action> actions = Diff.between(actual, desired, declaredLayouts(spec, desired), declaredTypes);
         return new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec));
     }
 

@@ -35,6 +35,9 @@ class TroubleshootingDocTest {
             "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "environment variable of an MPS container",
             "NVIDIA_VISIBLE_DEVICES", "environment variable of a GPU container",
             "GPUSHARE_BACKEND", "environment variable naming the backend URL",
+            "GPUSHARE_MIG_PARENT_GPU", "environment variable of a MIG container",
+            "GPUSHARE_MIG_PROFILE", "environment variable of a MIG container",
+            "GPUSHARE_MIG_START", "environment variable of a MIG container",
             "TIME_SLICING", "a gpuSharing strategy / GPU mode name");
 
     /**

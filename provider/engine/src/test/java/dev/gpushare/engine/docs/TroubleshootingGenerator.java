@@ -5,6 +5,7 @@ import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.mig.MigCode;
 import dev.gpushare.engine.placement.PlacementCode;
+import dev.gpushare.engine.reconcile.ApplyCode;
 import dev.gpushare.engine.validate.SchemaCode;
 import dev.gpushare.engine.validate.ValidationCode;
 import dev.gpushare.model.io.ReadCode;
@@ -52,6 +53,9 @@ final class TroubleshootingGenerator {
                 new Section("Export",
                         "`gpushare export ecs|sagemaker`: warnings on stderr; the other documents are still written.",
                         fromEnum(InteropCode.values(), c -> c.name().startsWith("EXPORT_"))),
+                new Section("Apply checks",
+                        "`apply` of a saved plan, the Java API, and the placement service's `/apply`: every action is checked against the state, the catalog and itself before anything is written; a plan or batch with a problem is refused whole (exit status 1, HTTP 400 `ACTIONS_REFUSED`). gpushare's own plans never have these. See [plan-apply.md](plan-apply.md).",
+                        fromEnum(ApplyCode.values())),
                 new Section("Backends",
                         "`plan`, `apply`, `status`, `destroy`, `instance`: the state cannot be read or written, or the gpushare server (`--backend https://…`) refuses. The command prints the message and exits with status 4 (Java callers get `BackendException.code()`). See [backends.md](backends.md).",
                         fromEnum(BackendCode.values())));
