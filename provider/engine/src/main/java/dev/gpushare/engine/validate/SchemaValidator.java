@@ -4,6 +4,7 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import dev.gpushare.engine.internal.QuietSlf4j;
 import dev.gpushare.engine.validate.internal.SchemaErrorMapper;
 import dev.gpushare.model.io.JsonPointers;
 import dev.gpushare.model.problem.Problem;
@@ -25,6 +26,10 @@ import tools.jackson.databind.json.JsonMapper;
 public final class SchemaValidator {
     /** Where the schema lies on the classpath (the {@code gpushare-schema} jar). */
     public static final String RESOURCE = "dev/gpushare/schema/gpushare.schema.json";
+
+    static {
+        QuietSlf4j.initialize(); // before the validator's classes make their loggers
+    }
 
     // Loaded once: compiling the schema is the expensive part, validating is cheap and thread-safe.
     private static final String TEXT = load();
