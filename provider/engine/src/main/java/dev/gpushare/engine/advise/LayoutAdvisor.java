@@ -80,7 +80,7 @@ public final class LayoutAdvisor {
             }
         }
         Spec advised = new Spec(spec.apiVersion(), spec.cluster(), spec.capacityProviders(), spec.taskDefinitions(),
-                spec.services(), endpoints, components, spec.instanceTypes());
+                spec.services(), endpoints, components, spec.instanceTypes(), spec.pricing());
         return new Advice(advice, not, advised);
     }
 

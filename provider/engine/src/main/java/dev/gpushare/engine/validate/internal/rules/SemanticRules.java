@@ -15,6 +15,7 @@ public final class SemanticRules {
             new ContainerNameRule(),
             new ReferenceRule(),
             new InstanceTypeRule(),
+            new PricingRule(),
             new CapacityBoundsRule(),
             new SharingStrategyRule(),
             new MigLayoutRule(),
