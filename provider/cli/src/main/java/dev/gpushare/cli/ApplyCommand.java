@@ -10,7 +10,7 @@ import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.PlanText;
 import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
-import dev.gpushare.model.Spec;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -74,7 +74,7 @@ final class ApplyCommand implements Callable<Integer> {
         boolean saved = files.size() == 1 && files.getFirst().toString().endsWith(".plan");
         try (Gpushare gs = backend.open()) {
             Plan plan;
-            Spec spec = null;
+            ResolvedSpec spec = null;
             if (saved) {
                 plan = readSaved(SpecFiles.readable(files).getFirst());
             } else {
@@ -85,9 +85,9 @@ final class ApplyCommand implements Callable<Integer> {
             if (!format.json()) {
                 // A saved plan has no spec: its cost change uses the catalog's prices.
                 var state = gs.snapshot(plan.cluster()).state();
-                Catalog catalog = spec == null ? Catalog.builtIn() : Catalog.builtIn().withDeclared(spec.instanceTypes());
-                FleetUsage before = spec == null ? FleetUsage.of(state, catalog) : FleetUsage.of(state, spec, catalog);
-                FleetUsage after = spec == null ? FleetUsage.of(plan.desired(), catalog) : FleetUsage.of(plan.desired(), spec, catalog);
+                FleetUsage before = spec == null ? FleetUsage.of(state, Catalog.builtIn()) : FleetUsage.of(state, spec);
+                FleetUsage after = spec == null ? FleetUsage.of(plan.desired(), Catalog.builtIn())
+                        : FleetUsage.of(plan.desired(), spec);
                 Print.document(out, PlanText.render(plan) + UsageText.change(before, after) + "\n");
             }
             if (plan.isEmpty()) {

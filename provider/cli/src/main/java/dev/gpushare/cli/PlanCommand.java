@@ -1,13 +1,12 @@
 package dev.gpushare.cli;
 
 import dev.gpushare.engine.Gpushare;
-import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.cost.FleetUsage;
 import dev.gpushare.engine.cost.PlanReport;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
-import dev.gpushare.model.Spec;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,16 +56,15 @@ final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var err = command.commandLine().getErr();
-        Spec spec = SpecInput.read(files, format.json(), err);
+        ResolvedSpec spec = SpecInput.read(files, format.json(), err);
         if (spec == null) return ExitCodes.INVALID;
         Plan plan;
         PlanReport report;
         try (Gpushare gs = backend.open()) {
             plan = gs.plan(spec);
             // The fleet before: what the plan was made against (a later revision makes the plan stale anyway).
-            Catalog catalog = Catalog.builtIn().withDeclared(spec.instanceTypes());
-            report = new PlanReport(plan, FleetUsage.of(gs.snapshot(plan.cluster()).state(), spec, catalog),
-                    FleetUsage.of(plan.desired(), spec, catalog));
+            report = new PlanReport(plan, FleetUsage.of(gs.snapshot(plan.cluster()).state(), spec),
+                    FleetUsage.of(plan.desired(), spec));
         } catch (BackendException e) {
             throw BackendOption.failed(e);
         }

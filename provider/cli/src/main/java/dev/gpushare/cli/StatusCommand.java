@@ -6,7 +6,7 @@ import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.cost.FleetReport;
 import dev.gpushare.engine.cost.FleetUsage;
-import dev.gpushare.model.Spec;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -49,7 +49,7 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Spec spec = null;
+        ResolvedSpec spec = null;
         if (specFiles != null && !specFiles.isEmpty()) {
             spec = SpecInput.read(specFiles, format.json(), command.commandLine().getErr());
             if (spec == null) return ExitCodes.INVALID;
@@ -59,7 +59,7 @@ final class StatusCommand implements Callable<Integer> {
             Snapshot s = gs.snapshot(name);
             FleetUsage usage = spec == null
                     ? FleetUsage.of(s.state(), Catalog.builtIn())
-                    : FleetUsage.of(s.state(), spec, Catalog.builtIn().withDeclared(spec.instanceTypes()));
+                    : FleetUsage.of(s.state(), spec);
             var out = command.commandLine().getOut();
             switch (format.get()) {
                 case JSON -> Print.document(out, FleetReport.json(s.state(), usage));

@@ -53,6 +53,11 @@ public record FleetUsage(
         return of(state, PriceList.of(catalog, spec), CopySizes.of(spec, catalog));
     }
 
+    /** The figures of a resolved spec's fleet (its catalog has the declared types). */
+    public static FleetUsage of(FleetState state, dev.gpushare.engine.resolve.ResolvedSpec spec) {
+        return of(state, spec.spec(), spec.catalog());
+    }
+
     /** The figures of a state without its spec (e.g. {@code status}): catalog prices, copy sizes read off the state. */
     public static FleetUsage of(FleetState state, Catalog catalog) {
         return of(state, PriceList.of(catalog), CopySizes.of(state));

@@ -1,6 +1,6 @@
 package dev.gpushare.pulumi.internal;
 
-import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.engine.Pipeline;
 import dev.gpushare.engine.validate.ValidationCode;
 import dev.gpushare.model.problem.Problem;
 import java.util.ArrayList;
@@ -46,7 +46,7 @@ public final class Checker {
         SortedMap<String, String> merged = new TreeMap<>(declared);
         merged.put(key, fragment(inputs).toString());
         ClusterDocument doc = ClusterDocument.of(cluster.stringValue(), merged, false);
-        for (Problem p : SpecValidator.validateText("pulumi", doc.text()).problems()) {
+        for (Problem p : Pipeline.check("pulumi", doc.text()).problems()) {
             if (NOT_YET.contains(p.code())) continue;
             if (p.path().equals("/cluster")) {
                 out.add(new Failure(Kind.CLUSTER, p.message() + " (" + p.code() + ")"));
