@@ -65,7 +65,12 @@ public final class StateJson {
 
     /** Pretty-printed JSON with a trailing newline; equal states give identical bytes. */
     public static String toJson(FleetState state) {
-        return PRETTY.writeValueAsString(toTree(state)) + "\n";
+        return print(toTree(state));
+    }
+
+    /** A state tree (possibly with more summary keys, as the cost figures add) in this document's print form. */
+    public static String print(JsonNode tree) {
+        return PRETTY.writeValueAsString(tree) + "\n";
     }
 
     /**
