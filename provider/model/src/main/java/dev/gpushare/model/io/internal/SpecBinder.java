@@ -161,7 +161,7 @@ public final class SpecBinder {
     private void pricing(ParsedFile f, JsonNode n) {
         Problem.Location at = f.locations().locate("/pricing");
         if (pricingAt != null) {
-            problems.add(new Problem(f.file(), "/pricing", ReadCode.DUPLICATE_SECTION.name(),
+            problems.add(new Problem(f.file(), "/pricing", ReadCode.DUPLICATE_SECTION,
                     "pricing is already given in " + pricingAt.file()
                             + (pricingAt.at() == null ? "" : " at line " + pricingAt.at().line())
                             + "; give the pricing section in one file of the spec",
