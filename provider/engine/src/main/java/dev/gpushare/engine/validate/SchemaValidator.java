@@ -39,7 +39,7 @@ public final class SchemaValidator {
     private static final SchemaErrorMapper MAPPER = new SchemaErrorMapper(SCHEMA_TREE);
 
     private static final Comparator<Problem> ORDER = Comparator.comparing(Problem::path, JsonPointers.ORDER)
-            .thenComparing(Problem::code)
+            .thenComparing(p -> p.code().name())
             .thenComparing(Problem::message);
 
     private SchemaValidator() {}
