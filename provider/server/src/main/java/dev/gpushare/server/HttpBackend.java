@@ -7,6 +7,7 @@ import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.reconcile.ApplyCode;
 import dev.gpushare.server.internal.Wire;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -275,8 +276,12 @@ public final class HttpBackend implements Backend {
     private static List<dev.gpushare.model.problem.Problem> problems(JsonNode body) {
         List<dev.gpushare.model.problem.Problem> out = new ArrayList<>();
         for (JsonNode p : body.path("problems").values()) {
-            out.add(dev.gpushare.model.problem.Problem.at(p.path("path").asString(""), p.path("code").asString("UNKNOWN"),
-                    p.path("message").asString("")));
+            String code = p.path("code").asString("");
+            ApplyCode known = java.util.Arrays.stream(ApplyCode.values()).filter(c -> c.name().equals(code)).findFirst()
+                    .orElse(ApplyCode.ACTION_INCONSISTENT);
+            String message = p.path("message").asString("");
+            out.add(dev.gpushare.model.problem.Problem.at(p.path("path").asString(""), known,
+                    known.name().equals(code) ? message : code + ": " + message));
         }
         return out;
     }

@@ -6,6 +6,7 @@ import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.engine.placement.Placer;
 import dev.gpushare.engine.plan.internal.Diff;
 import dev.gpushare.engine.plan.internal.WithinLimits;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.model.Endpoint;
@@ -28,10 +29,12 @@ import java.util.TreeMap;
 public final class Planner {
     private Planner() {}
 
-    public static Plan plan(Spec spec, Catalog catalog, Snapshot actual) {
+    public static Plan plan(ResolvedSpec resolved, Snapshot actual) {
+        Spec spec = resolved.spec();
         FleetState current = actual.state();
         Set<String> toReplace = ReplacementPolicy.choose(current);
-        FleetState desired = WithinLimits.apply(spec, current, Placer.place(spec, catalog, current, toReplace));
+        Catalog catalog = resolved.catalog();
+        FleetState desired = WithinLimits.apply(spec, current, Placer.place(resolved, current, toReplace));
         Map<String, InstanceTypeDef> declaredTypes = new TreeMap<>();
         for (InstanceTypeDef d : spec.instanceTypes()) {
             if (catalog.instanceType(d.name()).map(t -> !t.builtIn()).orElse(false)) declaredTypes.put(d.name(), d);

@@ -33,21 +33,14 @@ public enum ApplyCode implements ProblemCode {
             "After the plan's actions a GPU would hold more than it can (more MPS memory than it has, two copies on a whole GPU or on one MIG instance, a copy on a GPU whose mode does not take it).",
             "Plan again against the current state (gpushare plan); the solver never plans this.");
 
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     ApplyCode(String cause, String fix) {
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
     @Override
-    public String cause() {
-        return cause;
-    }
-
-    @Override
-    public String fix() {
-        return fix;
+    public Doc doc() {
+        return doc;
     }
 }

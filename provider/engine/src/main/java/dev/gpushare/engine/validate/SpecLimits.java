@@ -71,12 +71,12 @@ public record SpecLimits(long maxCopies, long maxInstances) {
         }
         List<Problem> out = new ArrayList<>();
         if (copies > maxCopies) {
-            out.add(Problem.at(copiesAt, ValidationCode.SPEC_TOO_LARGE.name(), "the spec asks for " + copies
+            out.add(Problem.at(copiesAt, ValidationCode.SPEC_TOO_LARGE, "the spec asks for " + copies
                     + " copies in total (" + biggestCopies + " here); gpushare places at most " + maxCopies
                     + " copies per cluster: lower desiredCount/copyCount or split the fleet into clusters"));
         }
         if (instances > maxInstances) {
-            out.add(Problem.at(instancesAt, ValidationCode.SPEC_TOO_LARGE.name(), "the spec asks for " + instances
+            out.add(Problem.at(instancesAt, ValidationCode.SPEC_TOO_LARGE, "the spec asks for " + instances
                     + " instances up front (" + biggestInstances + " here); gpushare opens at most " + maxInstances
                     + " per cluster: lower minInstances/instanceCount or split the fleet into clusters"));
         }

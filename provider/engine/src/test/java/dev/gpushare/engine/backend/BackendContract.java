@@ -194,7 +194,7 @@ public abstract class BackendContract {
             assertThat(i.healthy()).isFalse();
             assertThat(i.healthReason()).isEqualTo("mps-daemon-unresponsive");
             assertThatThrownBy(() -> b.markUnhealthy(c, "l4-9", "x"))
-                    .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code()).isEqualTo("UNKNOWN_INSTANCE"));
+                    .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code().name()).isEqualTo("UNKNOWN_INSTANCE"));
             assertThat(b.read(c).revision()).isEqualTo(2);
         }
     }
@@ -238,7 +238,7 @@ public abstract class BackendContract {
             BatchResult r = b.apply(c, 1, batch);
             assertThat(r).as(what).isInstanceOf(BatchResult.Refused.class);
             assertThat(((BatchResult.Refused) r).problems()).as(what)
-                    .anySatisfy(p -> assertThat(p.code()).isEqualTo(code))
+                    .anySatisfy(p -> assertThat(p.code().name()).isEqualTo(code))
                     .allSatisfy(p -> assertThat(p.path()).startsWith("/actions/"))
                     .allSatisfy(p -> assertThat(p.message()).doesNotContain("\u001b", "\n"));
             assertThat(b.read(c)).as("nothing of the batch was written, not even its valid launch").isEqualTo(before);

@@ -62,7 +62,7 @@ public final class SpecReader {
     }
 
     private static ParsedFile unreadable(String file, ReadCode code, Problem.Location at, String message) {
-        return new ParsedFile(file, null, LocationIndex.EMPTY, List.of(new Problem(file, "", code.name(), message, at)));
+        return new ParsedFile(file, null, LocationIndex.EMPTY, List.of(new Problem(file, "", code, message, at)));
     }
 
     /** Parses {@code text}, named {@code fileName} in problems. */

@@ -581,7 +581,7 @@ public final class Checker {
         if (problems.size() >= MAX_PROBLEMS) {
             dropped++;
         } else {
-            problems.add(Problem.at(path, code.name(), message));
+            problems.add(Problem.at(path, code, message));
         }
         return false;
     }

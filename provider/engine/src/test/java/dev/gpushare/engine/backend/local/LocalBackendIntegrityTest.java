@@ -55,7 +55,7 @@ class LocalBackendIntegrityTest {
         }
         try (Backend b = LocalBackend.open(file)) {
             assertThatThrownBy(() -> b.read("c"))
-                    .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code()).isEqualTo("BACKEND_IO"))
+                    .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code().name()).isEqualTo("BACKEND_IO"))
                     .hasMessageContaining(named)
                     .hasMessageContaining(file.toString());
         }
@@ -70,7 +70,7 @@ class LocalBackendIntegrityTest {
             before = s.count();
         }
         assertThatThrownBy(() -> Backends.open(url))
-                .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code()).isEqualTo("BACKEND_URL_INVALID"))
+                .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code().name()).isEqualTo("BACKEND_URL_INVALID"))
                 .hasMessageContaining("file:PATH");
         try (var s = Files.list(cwd)) {
             assertThat(s.count()).as("files in " + cwd).isEqualTo(before);
@@ -97,7 +97,7 @@ class LocalBackendIntegrityTest {
             assertThat(b.read("c").state().summary().allocations()).isEqualTo(1);
             assertThat(b.clusters()).containsExactly("c");
             assertThatThrownBy(() -> b.apply("c", 1, ONE_COPY))
-                    .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code()).isEqualTo("BACKEND_UNAVAILABLE"))
+                    .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code().name()).isEqualTo("BACKEND_UNAVAILABLE"))
                     .hasMessageContaining("read-only");
         }
     }

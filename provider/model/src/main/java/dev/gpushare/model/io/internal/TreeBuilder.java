@@ -181,7 +181,7 @@ public final class TreeBuilder {
         if (value.compareTo(LONG_MAX) <= 0 && value.compareTo(LONG_MIN) >= 0) return NODES.numberNode(value.longValue());
         if (record) {
             Problem.Location at = location(p.currentTokenLocation());
-            problems.add(new Problem(file, path, ReadCode.NUMBER_OUT_OF_RANGE.name(), "the number " + p.getString()
+            problems.add(new Problem(file, path, ReadCode.NUMBER_OUT_OF_RANGE, "the number " + p.getString()
                     + " is too large for any count, size or percent; gpushare reads whole numbers up to "
                     + Long.MAX_VALUE + " (and counts up to " + Integer.MAX_VALUE + ")", at));
         }
@@ -228,7 +228,7 @@ public final class TreeBuilder {
             if (first != null) {
                 // Keep the first value, report every later one, and skip it without recording.
                 if (record) {
-                    problems.add(new Problem(file, child, ReadCode.DUPLICATE_KEY.name(),
+                    problems.add(new Problem(file, child, ReadCode.DUPLICATE_KEY,
                             "key `" + name + "` appears again at line " + at.line() + "; it was first given at line "
                                     + first.line() + " — remove one of them (the first is kept)",
                             at));
@@ -285,7 +285,7 @@ public final class TreeBuilder {
     }
 
     private Problem problem(ReadCode code, Problem.Location at, String message) {
-        return new Problem(file, "", code.name(), message, at);
+        return new Problem(file, "", code, message, at);
     }
 
     private ParsedFile failed(Problem p) {
