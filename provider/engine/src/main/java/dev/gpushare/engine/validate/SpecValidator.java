@@ -68,7 +68,7 @@ public final class SpecValidator {
 
     private static ValidationReport validateParsed(List<ParsedFile> files) {
         if (files.isEmpty()) {
-            return new ValidationReport(null, List.of(Problem.at("", ReadCode.NO_INPUT.name(),
+            return new ValidationReport(null, List.of(Problem.at("", ReadCode.NO_INPUT,
                     "no spec file was given; pass at least one spec file")), null);
         }
         List<Problem> problems = new ArrayList<>();
@@ -96,7 +96,7 @@ public final class SpecValidator {
     private static List<Problem> semantic(ReadResult read, ResolvedSpec resolved, boolean complete) {
         List<Problem> out = new ArrayList<>();
         for (Problem p : SemanticRules.check(resolved)) {
-            if (!complete && ValidationCode.of(p.code()).map(ValidationCode::reference).orElse(false)) continue;
+            if (!complete && p.code() instanceof ValidationCode v && v.reference()) continue;
             out.add(read.sources().locate(p));
         }
         return out;
@@ -106,12 +106,12 @@ public final class SpecValidator {
     private static List<Problem> readerProblems(ReadResult read, List<Problem> semantic) {
         Set<String> containerDuplicates = new HashSet<>();
         for (Problem p : semantic) {
-            if (p.code().equals(ValidationCode.DUPLICATE_CONTAINER_NAME.name())) containerDuplicates.add(p.file() + p.path());
+            if (p.code() == ValidationCode.DUPLICATE_CONTAINER_NAME) containerDuplicates.add(p.file() + p.path());
         }
         List<Problem> out = new ArrayList<>();
         for (Problem p : read.problems()) {
             Problem at = p.file() == null ? read.sources().locate(p) : p;
-            boolean superseded = at.code().equals(ReadCode.DUPLICATE_NAME.name())
+            boolean superseded = at.code() == ReadCode.DUPLICATE_NAME
                     && containerDuplicates.contains(at.file() + at.path());
             if (!superseded) out.add(at);
         }

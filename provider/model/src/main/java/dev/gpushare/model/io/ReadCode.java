@@ -29,21 +29,11 @@ public enum ReadCode implements ProblemCode {
             "No spec file was given.",
             "Pass at least one spec file.");
 
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     ReadCode(String cause, String fix) {
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
-    /** What makes the problem happen. */
-    public String cause() {
-        return cause;
-    }
-
-    /** What to change. */
-    public String fix() {
-        return fix;
-    }
+    @Override public Doc doc() { return doc; }
 }

@@ -342,10 +342,10 @@ public final class SvgCanvas {
         y += LINE + 2;
         for (Unplaced u : unplaced) {
             b.append("<g class=\"unplaced\" data-task=\"").append(Xml.escape(u.task())).append("\" data-code=\"")
-                    .append(Xml.escape(u.code())).append("\"><title>").append(Xml.escape(u.task() + ": " + u.code() + ": " + u.message()))
+                    .append(Xml.escape(u.code().name())).append("\"><title>").append(Xml.escape(u.task() + ": " + u.code() + ": " + u.message()))
                     .append("</title>");
             text(b, MARGIN, y, null, u.task());
-            text(b, MARGIN + 200, y, "code", u.code());
+            text(b, MARGIN + 200, y, "code", u.code().name());
             text(b, MARGIN + 430, y, null, Xml.fit(u.message(), WIDTH - 2 * MARGIN - 430));
             b.append("</g>\n");
             y += LINE;
