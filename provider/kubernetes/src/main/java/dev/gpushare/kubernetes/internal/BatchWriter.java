@@ -46,6 +46,7 @@ public final class BatchWriter {
     private final Map<String, ResourceClaim> claims = new TreeMap<>();
     private final Map<String, Map<Integer, String>> uuids = new HashMap<>();
     private final Set<String> writtenEntries = new HashSet<>();
+    private static final java.util.regex.Pattern MIG_NAME = java.util.regex.Pattern.compile("gpu-([0-9]+)-mig-.*");
 
     public BatchWriter(KubernetesClient client, String namespace, ClusterObjects world, SpecIndex spec,
                        DeviceMode mode, String componentImage) {
@@ -279,9 +280,15 @@ public final class BatchWriter {
                 for (Device d : s.getSpec().getDevices()) {
                     Map<String, DeviceAttribute> a = d.getAttributes() == null ? Map.of() : d.getAttributes();
                     DeviceAttribute type = a.get("type"), uuid = a.get("uuid"), index = a.get("index");
-                    if (type == null || !"gpu".equals(type.getString()) || uuid == null) continue;
-                    if (index != null && index.getInt() != null) out.put(index.getInt().intValue(), uuid.getString());
-                    else if (d.getName().matches("gpu-[0-9]+")) out.putIfAbsent(Integer.parseInt(d.getName().substring(4)), uuid.getString());
+                    if (type == null || uuid == null) continue;
+                    if ("mig".equals(type.getString())) { // a MIG-enabled GPU shows through its instances' parent
+                        DeviceAttribute parent = a.get("parentUUID");
+                        java.util.regex.Matcher m = MIG_NAME.matcher(d.getName());
+                        if (parent != null && m.matches()) out.putIfAbsent(Integer.parseInt(m.group(1)), parent.getString());
+                    } else if ("gpu".equals(type.getString())) {
+                        if (index != null && index.getInt() != null) out.put(index.getInt().intValue(), uuid.getString());
+                        else if (d.getName().matches("gpu-[0-9]+")) out.putIfAbsent(Integer.parseInt(d.getName().substring(4)), uuid.getString());
+                    }
                 }
             }
             return out;
