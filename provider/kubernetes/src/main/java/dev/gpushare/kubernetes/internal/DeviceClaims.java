@@ -36,7 +36,8 @@ public final class DeviceClaims {
 
         /** The name a pod gives its reference to this claim. */
         public String referenceName() {
-            return profile == null ? "gpu" + gpu : Names.objectName("gpu" + gpu, profile, "at" + start);
+            // a DNS label: no dots, unlike the claim's own name
+            return profile == null ? "gpu" + gpu : Names.objectName("gpu" + gpu, profile.replace(".", ""), "at" + start);
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.gpushare.kubernetes.testing;
 
-import dev.gpushare.model.CapacityProvider;
-import dev.gpushare.model.Endpoint;
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.placement.Placer;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Instance;
 import dev.gpushare.model.Spec;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,11 +19,11 @@ public final class Fleet implements AutoCloseable {
         this.cluster = cluster;
     }
 
-    /** Nodes for every instance a spec may start: maxInstances per provider, instanceCount per endpoint, plus {@code spare} each. */
+    /** Nodes for the instances the spec's placement on an empty fleet starts, plus {@code spare} of each type. */
     public Fleet forSpec(String prefix, Spec spec, int spare) {
         Map<String, Integer> counts = new TreeMap<>();
-        for (CapacityProvider cp : spec.capacityProviders()) counts.merge(cp.instanceType(), cp.maxInstances(), Integer::sum);
-        for (Endpoint e : spec.endpoints()) counts.merge(e.instanceType(), e.instanceCount(), Integer::sum);
+        FleetState placed = Placer.place(spec, Catalog.builtIn().withDeclared(spec.instanceTypes()), FleetState.empty(spec.cluster()));
+        for (Instance i : placed.instances()) counts.merge(i.instanceType(), 1, Integer::sum);
         for (Map.Entry<String, Integer> e : counts.entrySet()) {
             add(prefix + "-" + e.getKey().replace('.', '-'), e.getKey(), e.getValue() + spare);
         }
