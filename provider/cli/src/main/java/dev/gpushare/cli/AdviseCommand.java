@@ -8,9 +8,8 @@ import java.util.concurrent.Callable;
 
 import dev.gpushare.engine.advise.Advice;
 import dev.gpushare.engine.advise.AdviceDocument;
-import dev.gpushare.engine.advise.LayoutAdvisor;
-import dev.gpushare.engine.catalog.Catalog;
-import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.io.SpecWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,6 +24,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "advise",
         mixinStandardHelpOptions = true,
+        subcommands = AdviseCapacityCommand.class,
         versionProvider = VersionProvider.class,
         description = {
                 "For every endpoint without partitionLayout whose inference components give gpuMemoryMiB "
@@ -33,12 +33,15 @@ import picocli.CommandLine.Parameters;
                         + "print the layout and instance count that host all copies on the fewest GPUs (then "
                         + "the least memory wasted inside partitions), each component's partition type, and the "
                         + "spec with both filled in.",
-                "--write saves that spec over FILE (keeping its schema comment line)."},
+                "--write saves that spec over FILE (keeping its schema comment line).",
+                "'gpushare advise capacity FILE' compares instance types and sharing forms for every service and "
+                        + "component instead (see its --help)."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare advise endpoints.yaml",
                 "  gpushare advise endpoints.yaml --write",
-                "  gpushare advise endpoints.yaml --format json"},
+                "  gpushare advise endpoints.yaml --format json",
+                "  gpushare advise capacity spec.yaml"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:advice printed (or nothing to advise)",
@@ -49,7 +52,8 @@ final class AdviseCommand implements Callable<Integer> {
     @Mixin
     private FormatOption format;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
+    // 0..* so that 'advise capacity FILE' reaches the subcommand; call() asks for a FILE.
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
     private List<Path> files;
 
     @Option(names = "--write", description = "Rewrite FILE with the advised spec (one FILE only).")
@@ -60,18 +64,17 @@ final class AdviseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (files == null || files.isEmpty()) {
+            throw UserError.usage("give a spec FILE: gpushare advise FILE, or gpushare advise capacity FILE");
+        }
         List<Path> checked = SpecFiles.readable(files);
         boolean json = format.jsonElseText("advise");
         if (write && checked.size() != 1) {
             throw UserError.usage("--write rewrites one file; pass exactly one FILE (merge split specs first)");
         }
-        var report = SpecValidator.validateFiles(checked);
-        if (!report.problems().isEmpty()) {
-            Print.document(command.commandLine().getErr(), json
-                    ? ProblemReport.json(report.problems()) : ProblemReport.text(checked, report.problems()));
-            return ExitCodes.INVALID;
-        }
-        Advice advice = LayoutAdvisor.advise(report.spec(), Catalog.builtIn().withDeclared(report.spec().instanceTypes()));
+        ResolvedSpec spec = SpecInput.read(checked, json, command.commandLine().getErr());
+        if (spec == null) return ExitCodes.INVALID;
+        Advice advice = Pipeline.advise(spec);
         Print.document(command.commandLine().getOut(), json ? AdviceDocument.toJson(advice) : AdviceDocument.toText(advice));
         if (write && !advice.endpoints().isEmpty()) rewrite(checked.get(0), advice);
         return advice.notAdvised().isEmpty() ? ExitCodes.OK : ExitCodes.UNPLACED;

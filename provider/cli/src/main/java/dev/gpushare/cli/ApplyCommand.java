@@ -3,11 +3,14 @@ package dev.gpushare.cli;
 import dev.gpushare.engine.Gpushare;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.cost.FleetUsage;
+import dev.gpushare.engine.cost.UsageText;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.PlanText;
 import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
-import dev.gpushare.model.Spec;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -71,14 +74,22 @@ final class ApplyCommand implements Callable<Integer> {
         boolean saved = files.size() == 1 && files.getFirst().toString().endsWith(".plan");
         try (Gpushare gs = backend.open()) {
             Plan plan;
+            ResolvedSpec spec = null;
             if (saved) {
                 plan = readSaved(SpecFiles.readable(files).getFirst());
             } else {
-                Spec spec = SpecInput.read(files, format.json(), err);
+                spec = SpecInput.read(files, format.json(), err);
                 if (spec == null) return ExitCodes.INVALID;
                 plan = gs.plan(spec);
             }
-            if (!format.json()) Print.document(out, PlanText.render(plan));
+            if (!format.json()) {
+                // A saved plan has no spec: its cost change uses the catalog's prices.
+                var state = gs.snapshot(plan.cluster()).state();
+                FleetUsage before = spec == null ? FleetUsage.of(state, Catalog.builtIn()) : FleetUsage.of(state, spec);
+                FleetUsage after = spec == null ? FleetUsage.of(plan.desired(), Catalog.builtIn())
+                        : FleetUsage.of(plan.desired(), spec);
+                Print.document(out, PlanText.render(plan) + UsageText.change(before, after) + "\n");
+            }
             if (plan.isEmpty()) {
                 if (format.json()) Print.document(out, result("noChanges", plan.revision(), 0, plan));
                 return plan.infeasible() ? ExitCodes.UNPLACED : ExitCodes.OK;

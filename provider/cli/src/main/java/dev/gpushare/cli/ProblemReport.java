@@ -77,7 +77,7 @@ final class ProblemReport {
             ObjectNode o = list.addObject();
             o.put("file", p.file());
             o.put("path", p.path());
-            o.put("code", p.code());
+            o.put("code", p.code().name());
             o.put("message", p.message());
             if (p.location() != null) {
                 o.put("line", p.location().line());

@@ -1,9 +1,8 @@
 package dev.gpushare.cli;
 
-import dev.gpushare.engine.catalog.Catalog;
-import dev.gpushare.engine.placement.Placer;
+import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
-import dev.gpushare.engine.validate.SpecValidator;
 import dev.gpushare.kubernetes.DeviceMode;
 import dev.gpushare.kubernetes.KubernetesManifests;
 import dev.gpushare.kubernetes.KubernetesUrl;
@@ -85,16 +84,11 @@ final class RenderCommand implements Callable<Integer> {
         public Integer call() {
             DeviceMode mode = DeviceMode.parse(devices).orElseThrow(() ->
                     UserError.usage("--devices " + devices + ": use dra or device-plugin"));
-            List<Path> checked = SpecFiles.readable(files);
-            var report = SpecValidator.validateFiles(checked);
+            ResolvedSpec resolved = SpecInput.read(files, false, command.commandLine().getErr());
+            if (resolved == null) return ExitCodes.INVALID;
             PrintWriter err = command.commandLine().getErr();
-            if (!report.problems().isEmpty()) {
-                Print.document(err, ProblemReport.text(checked, report.problems()));
-                return ExitCodes.INVALID;
-            }
-            Spec spec = report.spec();
-            FleetState placed = Placer.place(spec, Catalog.builtIn().withDeclared(spec.instanceTypes()),
-                    FleetState.empty(spec.cluster()));
+            Spec spec = resolved.spec();
+            FleetState placed = Pipeline.place(resolved);
             String yaml = KubernetesManifests.render(spec, placed, mode, namespace, componentImage).yaml();
             if (outDir == null) {
                 Print.document(command.commandLine().getOut(), yaml);

@@ -12,6 +12,7 @@ import dev.gpushare.engine.catalog.GpuModel;
 import dev.gpushare.engine.catalog.InstanceType;
 import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.engine.mig.MigLayouts;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.InferenceComponent;
 import dev.gpushare.model.Spec;
@@ -28,7 +29,9 @@ import dev.gpushare.model.Spec;
 public final class LayoutAdvisor {
     private LayoutAdvisor() {}
 
-    public static Advice advise(Spec spec, Catalog catalog) {
+    public static Advice advise(ResolvedSpec resolved) {
+        Spec spec = resolved.spec();
+        Catalog catalog = resolved.catalog();
         List<EndpointAdvice> advice = new ArrayList<>();
         List<Advice.NotAdvised> not = new ArrayList<>();
         List<Endpoint> endpoints = new ArrayList<>();
@@ -43,7 +46,7 @@ public final class LayoutAdvisor {
             Optional<InstanceType> type = catalog.instanceType(e.instanceType());
             Optional<GpuModel> model = type.flatMap(t -> catalog.gpuModel(t.gpuModel()));
             if (model.isEmpty() || model.get().mig() == null) {
-                not.add(new Advice.NotAdvised(e.name(), AdviceCode.MIG_NOT_SUPPORTED.name(), "instance type " + e.instanceType()
+                not.add(new Advice.NotAdvised(e.name(), AdviceCode.MIG_NOT_SUPPORTED, "instance type " + e.instanceType()
                         + " has no MIG-capable GPU; choose a MIG-capable type (e.g. ml.p4d.24xlarge, ml.p5.48xlarge)"));
                 endpoints.add(e);
                 continue;
@@ -53,7 +56,7 @@ public final class LayoutAdvisor {
             if (r == null) {
                 long biggest = 0;
                 for (MigProfile p : model.get().mig().profiles()) biggest = Math.max(biggest, p.memoryMiB());
-                not.add(new Advice.NotAdvised(e.name(), AdviceCode.GPU_MEMORY_EXCEEDS_PARTITION.name(), "a component needs more than "
+                not.add(new Advice.NotAdvised(e.name(), AdviceCode.GPU_MEMORY_EXCEEDS_PARTITION, "a component needs more than "
                         + biggest + " MiB, the largest MIG instance of " + model.get().name()
                         + "; lower gpuMemoryMiB or use whole GPUs (drop gpuMemoryMiB)"));
                 endpoints.add(e);
@@ -77,7 +80,7 @@ public final class LayoutAdvisor {
             }
         }
         Spec advised = new Spec(spec.apiVersion(), spec.cluster(), spec.capacityProviders(), spec.taskDefinitions(),
-                spec.services(), endpoints, components, spec.instanceTypes());
+                spec.services(), endpoints, components, spec.instanceTypes(), spec.pricing());
         return new Advice(advice, not, advised);
     }
 

@@ -51,21 +51,11 @@ public enum BackendCode implements ProblemCode {
             "gpushare instance mark-unhealthy names an instance the cluster does not have.",
             "Use an id from gpushare status --cluster CLUSTER.");
 
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     BackendCode(String cause, String fix) {
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
-    @Override
-    public String cause() {
-        return cause;
-    }
-
-    @Override
-    public String fix() {
-        return fix;
-    }
+    @Override public Doc doc() { return doc; }
 }

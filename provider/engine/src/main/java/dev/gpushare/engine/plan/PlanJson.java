@@ -38,7 +38,12 @@ public final class PlanJson {
     private PlanJson() {}
 
     public static String toJson(Plan plan) {
-        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toTree(plan)) + "\n";
+        return print(toTree(plan));
+    }
+
+    /** A plan tree (possibly with more keys, as the cost figures add) in this document's print form. */
+    public static String print(JsonNode tree) {
+        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
     }
 
     public static ObjectNode toTree(Plan plan) {

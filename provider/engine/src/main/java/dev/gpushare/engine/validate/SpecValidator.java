@@ -1,5 +1,6 @@
 package dev.gpushare.engine.validate;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.validate.internal.ProblemOrder;
 import dev.gpushare.engine.validate.internal.rules.SemanticRules;
 import dev.gpushare.model.Spec;
@@ -49,20 +50,26 @@ public final class SpecValidator {
      * dropped, so one mistake is reported once.
      */
     public static List<Problem> validate(Spec spec) {
+        return check(spec).problems();
+    }
+
+    /** {@link #validate(Spec)}, with the spec resolved once for the rules (and for what comes after them). */
+    public static ValidationReport check(Spec spec) {
         List<Problem> structural = SchemaValidator.validate(SpecWriter.toTree(spec));
         Set<String> reported = new HashSet<>();
         for (Problem p : structural) reported.add(p.path());
         List<Problem> all = new ArrayList<>(structural);
-        for (Problem p : SemanticRules.check(spec)) {
+        ResolvedSpec resolved = ResolvedSpec.of(spec);
+        for (Problem p : SemanticRules.check(resolved)) {
             if (!reported.contains(p.path())) all.add(p);
         }
-        return ProblemOrder.sortedDistinct(all);
+        return new ValidationReport(spec, ProblemOrder.sortedDistinct(all), resolved);
     }
 
     private static ValidationReport validateParsed(List<ParsedFile> files) {
         if (files.isEmpty()) {
-            return new ValidationReport(null, List.of(Problem.at("", ReadCode.NO_INPUT.name(),
-                    "no spec file was given; pass at least one spec file")));
+            return new ValidationReport(null, List.of(Problem.at("", ReadCode.NO_INPUT,
+                    "no spec file was given; pass at least one spec file")), null);
         }
         List<Problem> problems = new ArrayList<>();
         List<ParsedFile> bindable = new ArrayList<>();
@@ -74,21 +81,22 @@ public final class SpecValidator {
             for (Problem p : structural) problems.add(located(file, p));
             if (structural.isEmpty()) bindable.add(file);
         }
-        if (bindable.isEmpty()) return new ValidationReport(null, ProblemOrder.sortedDistinct(problems));
+        if (bindable.isEmpty()) return new ValidationReport(null, ProblemOrder.sortedDistinct(problems), null);
 
         ReadResult read = SpecReader.bind(bindable);
-        List<Problem> semantic = read.spec() == null ? List.of()
-                : semantic(read, bindable.size() == files.size());
+        ResolvedSpec resolved = read.spec() == null ? null : ResolvedSpec.of(read.spec());
+        List<Problem> semantic = resolved == null ? List.of()
+                : semantic(read, resolved, bindable.size() == files.size());
         problems.addAll(readerProblems(read, semantic));
         problems.addAll(semantic);
-        return new ValidationReport(read.spec(), ProblemOrder.sortedDistinct(problems));
+        return new ValidationReport(read.spec(), ProblemOrder.sortedDistinct(problems), resolved);
     }
 
     /** The rules' problems, mapped back to the files; without "unknown name" ones when a file is missing. */
-    private static List<Problem> semantic(ReadResult read, boolean complete) {
+    private static List<Problem> semantic(ReadResult read, ResolvedSpec resolved, boolean complete) {
         List<Problem> out = new ArrayList<>();
-        for (Problem p : SemanticRules.check(read.spec())) {
-            if (!complete && ValidationCode.of(p.code()).map(ValidationCode::reference).orElse(false)) continue;
+        for (Problem p : SemanticRules.check(resolved)) {
+            if (!complete && p.code() instanceof ValidationCode v && v.reference()) continue;
             out.add(read.sources().locate(p));
         }
         return out;
@@ -98,12 +106,12 @@ public final class SpecValidator {
     private static List<Problem> readerProblems(ReadResult read, List<Problem> semantic) {
         Set<String> containerDuplicates = new HashSet<>();
         for (Problem p : semantic) {
-            if (p.code().equals(ValidationCode.DUPLICATE_CONTAINER_NAME.name())) containerDuplicates.add(p.file() + p.path());
+            if (p.code() == ValidationCode.DUPLICATE_CONTAINER_NAME) containerDuplicates.add(p.file() + p.path());
         }
         List<Problem> out = new ArrayList<>();
         for (Problem p : read.problems()) {
             Problem at = p.file() == null ? read.sources().locate(p) : p;
-            boolean superseded = at.code().equals(ReadCode.DUPLICATE_NAME.name())
+            boolean superseded = at.code() == ReadCode.DUPLICATE_NAME
                     && containerDuplicates.contains(at.file() + at.path());
             if (!superseded) out.add(at);
         }

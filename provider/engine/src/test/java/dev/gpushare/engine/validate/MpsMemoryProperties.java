@@ -1,5 +1,7 @@
 package dev.gpushare.engine.validate;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.catalog.Catalog;
@@ -19,7 +21,7 @@ class MpsMemoryProperties {
     void reportedExactlyWhenTheSumExceedsOneGpu(
             @ForAll @Size(min = 1, max = 6) List<@IntRange(min = 1, max = 12000) Integer> memories) {
         var spec = TestSpecs.oneService("g6.12xlarge", new GpuSharing.Mps(null), TestSpecs.mps(memories));
-        var problems = SemanticRules.check(spec);
+        var problems = SemanticRules.check(ResolvedSpec.of(spec));
 
         long sum = 0;
         int firstOver = -1;
@@ -30,7 +32,7 @@ class MpsMemoryProperties {
         if (firstOver < 0) {
             assertThat(problems).isEmpty();
         } else {
-            assertThat(problems).extracting(p -> p.code() + " " + p.path()).containsExactly(
+            assertThat(problems).extracting(p -> p.code().name() + " " + p.path()).containsExactly(
                     "MPS_MEMORY_EXCEEDS_GPU /taskDefinitions/0/containers/" + firstOver + "/gpu/nvidiaMps/memory");
         }
     }
@@ -43,8 +45,8 @@ class MpsMemoryProperties {
         var problems = SpecValidator.validate(spec);
 
         assertThat(problems).isSortedAccordingTo(dev.gpushare.engine.validate.internal.ProblemOrder.ORDER);
-        assertThat(problems).extracting(p -> p.path() + " " + p.code()).doesNotHaveDuplicates();
-        assertThat(problems).filteredOn(p -> p.code().equals("MPS_REQUIRES_MPS_SHARING")).hasSize(memories.size());
+        assertThat(problems).extracting(p -> p.path() + " " + p.code().name()).doesNotHaveDuplicates();
+        assertThat(problems).filteredOn(p -> p.code().name().equals("MPS_REQUIRES_MPS_SHARING")).hasSize(memories.size());
         assertThat(problems).allSatisfy(p -> assertThat(p.file()).isNull());
     }
 }

@@ -1,5 +1,7 @@
 package dev.gpushare.engine.validate;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.validate.internal.rules.SemanticRules;
@@ -16,13 +18,6 @@ class ValidationCodeTest {
     private static final Set<ValidationCode> COVERED_ELSEWHERE = EnumSet.of(
             ValidationCode.MPS_NOT_SUPPORTED,               // SemanticRulesTest: no catalog GPU lacks MPS
             ValidationCode.TIME_SLICING_TOO_FEW_REPLICAS);  // SemanticRulesTest: the schema stops a file first
-
-    @Test
-    void everyCodeTheRulesEmitOnTheCorpusHasAnEntry() {
-        Set<String> emitted = emittedOnCorpus();
-        assertThat(emitted).isNotEmpty();
-        assertThat(emitted).allSatisfy(code -> assertThat(ValidationCode.documented(code)).as(code).isTrue());
-    }
 
     @Test
     void everyEntryIsExercisedByTheCorpusOrNamedTest() {
@@ -50,7 +45,7 @@ class ValidationCodeTest {
                         .filter(f -> SchemaValidator.validate(f.tree()).isEmpty()).toList();
                 if (parsed.isEmpty()) continue;
                 var spec = SpecReader.bind(parsed).spec();
-                if (spec != null) SemanticRules.check(spec).forEach(p -> codes.add(p.code()));
+                if (spec != null) SemanticRules.check(ResolvedSpec.of(spec)).forEach(p -> codes.add(p.code().name()));
             }
         }
         return codes;

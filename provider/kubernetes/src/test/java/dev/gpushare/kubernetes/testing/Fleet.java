@@ -1,7 +1,7 @@
 package dev.gpushare.kubernetes.testing;
 
-import dev.gpushare.engine.catalog.Catalog;
-import dev.gpushare.engine.placement.Placer;
+import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.model.Spec;
@@ -22,7 +22,7 @@ public final class Fleet implements AutoCloseable {
     /** Nodes for the instances the spec's placement on an empty fleet starts, plus {@code spare} of each type. */
     public Fleet forSpec(String prefix, Spec spec, int spare) {
         Map<String, Integer> counts = new TreeMap<>();
-        FleetState placed = Placer.place(spec, Catalog.builtIn().withDeclared(spec.instanceTypes()), FleetState.empty(spec.cluster()));
+        FleetState placed = Pipeline.place(ResolvedSpec.of(spec));
         for (Instance i : placed.instances()) counts.merge(i.instanceType(), 1, Integer::sum);
         for (Map.Entry<String, Integer> e : counts.entrySet()) {
             add(prefix + "-" + e.getKey().replace('.', '-'), e.getKey(), e.getValue() + spare);

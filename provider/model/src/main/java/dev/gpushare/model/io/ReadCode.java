@@ -16,6 +16,9 @@ public enum ReadCode implements ProblemCode {
     DUPLICATE_NAME(
             "Two definitions of the same kind (capacity providers, task definitions, services, endpoints, inference components, instance types, or containers of one task definition) carry the same name, in one file or across files.",
             "Rename or remove one of them; the message names where the first is."),
+    DUPLICATE_SECTION(
+            "A section that a spec has at most once (pricing) is given in more than one of its files.",
+            "Keep the section in one file; the message names where the first is."),
     CLUSTER_MISMATCH(
             "The files of one spec name different clusters.",
             "Give every file the same cluster, or validate the clusters separately."),
@@ -26,21 +29,11 @@ public enum ReadCode implements ProblemCode {
             "No spec file was given.",
             "Pass at least one spec file.");
 
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     ReadCode(String cause, String fix) {
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
-    /** What makes the problem happen. */
-    public String cause() {
-        return cause;
-    }
-
-    /** What to change. */
-    public String fix() {
-        return fix;
-    }
+    @Override public Doc doc() { return doc; }
 }

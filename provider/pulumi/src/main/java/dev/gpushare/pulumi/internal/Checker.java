@@ -1,8 +1,9 @@
 package dev.gpushare.pulumi.internal;
 
-import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.engine.Pipeline;
 import dev.gpushare.engine.validate.ValidationCode;
 import dev.gpushare.model.problem.Problem;
+import dev.gpushare.model.problem.ProblemCode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class Checker {
     /** The names other resources may not have declared yet (the engine creates in dependency order). */
-    private static final Set<String> NOT_YET = Set.of(ValidationCode.UNKNOWN_TASK_DEFINITION.name(),
-            ValidationCode.UNKNOWN_CAPACITY_PROVIDER.name(), ValidationCode.UNKNOWN_ENDPOINT.name());
+    private static final Set<ProblemCode> NOT_YET = Set.of(ValidationCode.UNKNOWN_TASK_DEFINITION,
+            ValidationCode.UNKNOWN_CAPACITY_PROVIDER, ValidationCode.UNKNOWN_ENDPOINT);
 
     private Checker() {}
 
@@ -46,7 +47,7 @@ public final class Checker {
         SortedMap<String, String> merged = new TreeMap<>(declared);
         merged.put(key, fragment(inputs).toString());
         ClusterDocument doc = ClusterDocument.of(cluster.stringValue(), merged, false);
-        for (Problem p : SpecValidator.validateText("pulumi", doc.text()).problems()) {
+        for (Problem p : Pipeline.check("pulumi", doc.text()).problems()) {
             if (NOT_YET.contains(p.code())) continue;
             if (p.path().equals("/cluster")) {
                 out.add(new Failure(Kind.CLUSTER, p.message() + " (" + p.code() + ")"));

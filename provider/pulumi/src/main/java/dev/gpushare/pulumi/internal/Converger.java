@@ -1,18 +1,16 @@
 package dev.gpushare.pulumi.internal;
 
+import dev.gpushare.engine.Checked;
+import dev.gpushare.engine.Pipeline;
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
-import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Plan;
-import dev.gpushare.engine.plan.Planner;
 import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.engine.reconcile.Reconciler;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Unplaced;
-import dev.gpushare.engine.validate.SpecValidator;
-import dev.gpushare.engine.validate.ValidationReport;
 import dev.gpushare.model.problem.Problem;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,14 +84,13 @@ public final class Converger {
         List<String> reasons = new ArrayList<>();
         String dangling = doc.dangling().get(key);
         if (dangling != null) reasons.add(key + " is waiting: " + dangling);
-        ValidationReport report = SpecValidator.validateText("cluster " + cluster, doc.text());
-        if (!report.valid()) {
-            for (Problem p : report.problems()) reasons.add(describe(doc, p));
-            return new Prepared(null, reasons, false);
-        }
-        Catalog catalog = Catalog.builtIn().withDeclared(report.spec().instanceTypes());
-        Plan plan = Planner.plan(report.spec(), catalog, actual);
-        return new Prepared(plan, reasons, dangling == null);
+        return switch (Pipeline.check("cluster " + cluster, doc.text())) {
+            case Checked.Invalid invalid -> {
+                for (Problem p : invalid.problems()) reasons.add(describe(doc, p));
+                yield new Prepared(null, reasons, false);
+            }
+            case Checked.Valid valid -> new Prepared(Pipeline.plan(valid.spec(), actual), reasons, dangling == null);
+        };
     }
 
     private static String describe(ClusterDocument doc, Problem p) {

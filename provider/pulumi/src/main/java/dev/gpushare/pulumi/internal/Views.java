@@ -114,7 +114,7 @@ public final class Views {
         ArrayNode out = NODES.arrayNode();
         for (Unplaced u : unplaced) {
             if (!u.task().startsWith(name + "/")) continue;
-            out.addObject().put("copy", u.task()).put("code", u.code()).put("message", u.message());
+            out.addObject().put("copy", u.task()).put("code", u.code().name()).put("message", u.message());
         }
         return out;
     }

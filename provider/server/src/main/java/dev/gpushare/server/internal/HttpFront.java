@@ -1,5 +1,6 @@
 package dev.gpushare.server.internal;
 
+import dev.gpushare.server.ServiceCode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import dev.gpushare.engine.backend.BackendException;
@@ -62,16 +63,16 @@ public final class HttpFront implements HttpHandler {
                 if (!"/healthz".equals(route == null ? null : route.template())
                         && !tokens.accepts(ex.getRequestHeaders().getFirst("Authorization"))) {
                     ex.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"gpushare\"");
-                    throw ApiError.of(401, "UNAUTHORIZED", "send Authorization: Bearer <token> with a token from the"
+                    throw ApiError.of(401, ServiceCode.UNAUTHORIZED, "send Authorization: Bearer <token> with a token from the"
                             + " server's --token-file (the client reads it from GPUSHARE_TOKEN)").refused();
                 }
                 if (route == null && allowed.isEmpty()) {
-                    throw ApiError.of(404, "NOT_FOUND", "no such resource: " + ex.getRequestURI().getRawPath()
+                    throw ApiError.of(404, ServiceCode.NOT_FOUND, "no such resource: " + ex.getRequestURI().getRawPath()
                             + "; see /v1/openapi.json for the API").refused();
                 }
                 if (route == null) {
                     ex.getResponseHeaders().set("Allow", String.join(", ", allowed));
-                    throw ApiError.of(405, "METHOD_NOT_ALLOWED", ex.getRequestMethod() + " is not allowed here; use "
+                    throw ApiError.of(405, ServiceCode.METHOD_NOT_ALLOWED, ex.getRequestMethod() + " is not allowed here; use "
                             + String.join(" or ", allowed)).refused();
                 }
                 byte[] body = readBody(ex);
@@ -82,12 +83,12 @@ public final class HttpFront implements HttpHandler {
             } catch (BackendException e) {
                 // the store failed (database down, disk error): not the client's fault, retry later
                 log.println("gpushare serve: request " + requestId + " " + label + ": store failure " + e.code() + ": " + e.getMessage());
-                reply = Reply.json(503, Api.error(503, "STORE_UNAVAILABLE", "the server's store failed (" + e.code()
+                reply = Reply.json(503, Api.error(503, ServiceCode.STORE_UNAVAILABLE, "the server's store failed (" + e.code()
                         + "); retry later, or tell the operator request id " + requestId, requestId, List.of()));
             } catch (RuntimeException | Error e) {
                 log.println("gpushare serve: request " + requestId + " " + label + " failed (a bug):");
                 e.printStackTrace(log);
-                reply = Reply.json(500, Api.error(500, "INTERNAL_ERROR", "the server failed on this request (a bug);"
+                reply = Reply.json(500, Api.error(500, ServiceCode.INTERNAL_ERROR, "the server failed on this request (a bug);"
                         + " tell the operator request id " + requestId, requestId, List.of()));
             }
             ex.getResponseHeaders().set("Content-Type", reply.contentType());
@@ -109,7 +110,7 @@ public final class HttpFront implements HttpHandler {
             try {
                 if (Long.parseLong(length.strip()) > bodyLimit) throw tooLarge();
             } catch (NumberFormatException e) {
-                throw ApiError.of(400, "BAD_CONTENT_LENGTH", "Content-Length is not a number").refused();
+                throw ApiError.of(400, ServiceCode.BAD_CONTENT_LENGTH, "Content-Length is not a number").refused();
             }
         }
         // chunked bodies have no length: read at most one byte past the limit to tell
@@ -121,7 +122,7 @@ public final class HttpFront implements HttpHandler {
     }
 
     private ApiError.Refused tooLarge() {
-        return ApiError.of(413, "BODY_TOO_LARGE", "the request body is over " + bodyLimit
+        return ApiError.of(413, ServiceCode.BODY_TOO_LARGE, "the request body is over " + bodyLimit
                 + " bytes; send a smaller spec or fewer actions per request").refused();
     }
 

@@ -1,5 +1,6 @@
 package dev.gpushare.server.internal;
 
+import dev.gpushare.server.ServiceCode;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.InferenceComponent;
@@ -30,11 +31,11 @@ final class SpecSize {
         for (Endpoint e : spec.endpoints()) instances += e.instanceCount();
         List<Problem> out = new ArrayList<>();
         if (copies > MAX_COPIES) {
-            out.add(Problem.at("", "SPEC_TOO_LARGE", "the spec asks for " + copies + " copies; this service plans at most "
+            out.add(Problem.at("", ServiceCode.SPEC_TOO_LARGE, "the spec asks for " + copies + " copies; this service plans at most "
                     + MAX_COPIES + " per cluster: lower desiredCount/copyCount or split the fleet into clusters"));
         }
         if (instances > MAX_INSTANCES) {
-            out.add(Problem.at("", "SPEC_TOO_LARGE", "the spec asks for " + instances + " instances up front; this service"
+            out.add(Problem.at("", ServiceCode.SPEC_TOO_LARGE, "the spec asks for " + instances + " instances up front; this service"
                     + " plans at most " + MAX_INSTANCES + " per cluster: lower minInstances/instanceCount or split the fleet"));
         }
         return out;

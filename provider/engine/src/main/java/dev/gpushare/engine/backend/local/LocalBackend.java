@@ -9,6 +9,7 @@ import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.backend.local.internal.ActionWriter;
 import dev.gpushare.engine.backend.local.internal.Ddl;
 import dev.gpushare.engine.backend.local.internal.StateRows;
+import dev.gpushare.engine.internal.QuietSlf4j;
 import dev.gpushare.engine.plan.Action;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,6 +36,10 @@ import org.sqlite.SQLiteConfig;
  * <p>Not thread-safe: one instance per thread (open several on one file instead).
  */
 public final class LocalBackend implements Backend {
+    static {
+        QuietSlf4j.initialize(); // the SQLite driver logs through SLF4J
+    }
+
     /** How long a writer waits for another process's transaction, in milliseconds. */
     static final int BUSY_TIMEOUT_MS = 30_000;
 

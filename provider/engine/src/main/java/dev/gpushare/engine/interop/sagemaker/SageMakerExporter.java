@@ -40,7 +40,7 @@ public final class SageMakerExporter {
             boolean partitioned = spec.endpoints().stream()
                     .anyMatch(e -> e.name().equals(ic.endpoint()) && e.partitionLayout() != null);
             if (partitioned && ic.partitionType() == null) {
-                notes.add(Problem.at("/inferenceComponents/" + i + "/partitionType", InteropCode.EXPORT_NOT_MAPPED.name(),
+                notes.add(Problem.at("/inferenceComponents/" + i + "/partitionType", InteropCode.EXPORT_NOT_MAPPED,
                         "Inference component '" + ic.name() + "' leaves its partition type to the layout advisor; set partitionType to export it."));
                 continue;
             }

@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.gpushare.engine.catalog.Catalog;
-import dev.gpushare.engine.placement.PlacementCode;
+import dev.gpushare.engine.resolve.ResolvedSpec;
+import dev.gpushare.engine.state.PlacementCode;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.Unplaced;
@@ -24,7 +25,9 @@ import dev.gpushare.model.TaskDefinition;
 public final class Engine {
     private Engine() {}
 
-    public static FleetState place(Spec spec, Catalog catalog, FleetState current, Set<String> replace) {
+    public static FleetState place(ResolvedSpec resolved, FleetState current, Set<String> replace) {
+        Spec spec = resolved.spec();
+        Catalog catalog = resolved.catalog();
         Map<String, List<Instance>> byProvider = new HashMap<>();
         Map<String, List<Instance>> byEndpoint = new HashMap<>();
         for (Instance i : current.instances()) {
@@ -162,7 +165,7 @@ public final class Engine {
     }
 
     private static void fail(List<Unplaced> unplaced, String group, int count, PlacementCode code, String message) {
-        for (int n = 0; n < count; n++) unplaced.add(new Unplaced(group + "/" + n, code.name(), message));
+        for (int n = 0; n < count; n++) unplaced.add(new Unplaced(group + "/" + n, code, message));
     }
 
     private static <T> List<T> sortedBy(java.util.Collection<T> items, java.util.function.Function<T, String> key) {

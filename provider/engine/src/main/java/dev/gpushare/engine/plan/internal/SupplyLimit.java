@@ -1,7 +1,7 @@
 package dev.gpushare.engine.plan.internal;
 
 import dev.gpushare.engine.backend.InstanceSupply;
-import dev.gpushare.engine.placement.PlacementCode;
+import dev.gpushare.engine.state.PlacementCode;
 import dev.gpushare.engine.placement.internal.Natural;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
@@ -56,7 +56,7 @@ public final class SupplyLimit {
             String message = i.owner() + " needs " + add + " more " + i.instanceType() + " instance"
                     + (add == 1 ? "" : "s") + " than the backend has free (" + supply.freeOf(i.instanceType())
                     + " free); " + String.format(supply.addHint(), add, i.instanceType());
-            for (String t : tasks) unplaced.add(new Unplaced(t, PlacementCode.NO_FREE_NODE.name(), message));
+            for (String t : tasks) unplaced.add(new Unplaced(t, PlacementCode.NO_FREE_NODE, message));
         }
         unplaced.sort((a, b) -> Natural.compare(a.task(), b.task()));
         return new FleetState(desired.cluster(), kept, unplaced);

@@ -125,7 +125,7 @@ class LocalBackendTest {
             assertThat(i.healthReason()).isEqualTo("mps-daemon-unresponsive");
             assertThatThrownBy(() -> b.markUnhealthy("c", "l4-9", "x"))
                     .isInstanceOf(BackendException.class)
-                    .satisfies(e -> assertThat(((BackendException) e).code()).isEqualTo("UNKNOWN_INSTANCE"))
+                    .satisfies(e -> assertThat(((BackendException) e).code().name()).isEqualTo("UNKNOWN_INSTANCE"))
                     .hasMessageContaining("gpushare status --cluster c");
         }
     }

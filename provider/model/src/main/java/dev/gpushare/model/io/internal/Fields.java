@@ -59,6 +59,14 @@ final class Fields {
         return out;
     }
 
+    /** A number kept exactly as written ({@code 5.21} stays 5.21), or {@code null} when absent. */
+    static BigDecimal optDecimal(JsonNode n, String field, String path) {
+        if (!n.hasNonNull(field)) return null;
+        JsonNode v = n.get(field);
+        if (!v.isNumber()) throw notValid(path, field, "not a number: " + v);
+        return v.decimalValue();
+    }
+
     /** A required integer, or {@code dflt} when absent and a default exists. */
     int integer(JsonNode n, String field, String path, Integer dflt) {
         if (!n.hasNonNull(field)) {
@@ -76,7 +84,7 @@ final class Fields {
         if (!v.isNumber() || !isIntegral(v)) throw new IllegalArgumentException(path + ": not schema-valid: " + v);
         BigDecimal d = v.decimalValue();
         if (d.compareTo(INT_MAX) > 0 || d.compareTo(INT_MIN) < 0) {
-            problems.add(new Problem(file.file(), path, ReadCode.NUMBER_OUT_OF_RANGE.name(),
+            problems.add(new Problem(file.file(), path, ReadCode.NUMBER_OUT_OF_RANGE,
                     "the number " + v + " is too large; use at most " + Integer.MAX_VALUE, file.locations().locate(path)));
             return 0;
         }
@@ -89,7 +97,7 @@ final class Fields {
         BigDecimal d = v.decimalValue();
         if (d.compareTo(LONG_MAX) > 0 || d.compareTo(LONG_MIN) < 0) {
             String at = JsonPointers.append(path, field);
-            problems.add(new Problem(file.file(), at, ReadCode.NUMBER_OUT_OF_RANGE.name(),
+            problems.add(new Problem(file.file(), at, ReadCode.NUMBER_OUT_OF_RANGE,
                     "the number " + v + " is too large; use at most " + Long.MAX_VALUE, file.locations().locate(at)));
             return 0;
         }

@@ -8,6 +8,7 @@ import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.InferenceComponent;
 import dev.gpushare.model.InstanceTypeDef;
 import dev.gpushare.model.PlacementStrategy;
+import dev.gpushare.model.Pricing;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.TaskDefinition;
@@ -61,12 +62,14 @@ public final class SpecBinder {
     private final List<Endpoint> endpoints = new ArrayList<>();
     private final List<InferenceComponent> inferenceComponents = new ArrayList<>();
     private final List<InstanceTypeDef> instanceTypes = new ArrayList<>();
+    private Pricing pricing = Pricing.NONE;
+    private Definition pricingAt;
 
     private SpecBinder() {}
 
     public static ReadResult bind(List<ParsedFile> files) {
         if (files.isEmpty()) {
-            return new ReadResult(null, List.of(Problem.at("", ReadCode.NO_INPUT.name(), "give at least one spec file")),
+            return new ReadResult(null, List.of(Problem.at("", ReadCode.NO_INPUT, "give at least one spec file")),
                     SourceMap.EMPTY);
         }
         // Parse problems are already in each ParsedFile; without every tree there is no spec.
@@ -87,7 +90,7 @@ public final class SpecBinder {
             if (!root.isObject()) throw new IllegalArgumentException(f.file() + ": the document is not a mapping");
             String c = Fields.text(root, "cluster", "");
             if (!c.equals(cluster)) {
-                problems.add(new Problem(f.file(), "/cluster", ReadCode.CLUSTER_MISMATCH.name(),
+                problems.add(new Problem(f.file(), "/cluster", ReadCode.CLUSTER_MISMATCH,
                         "cluster is `" + c + "` here but `" + cluster + "` in " + firstFile.file() + lineOf(firstFile, "/cluster")
                                 + "; every file of one spec must name the same cluster",
                         f.locations().locate("/cluster")));
@@ -103,11 +106,13 @@ public final class SpecBinder {
                     add(s, item, path);
                 }
             }
+            JsonNode p = root.get("pricing");
+            if (p != null && !p.isNull()) pricing(f, p);
         }
-        Spec spec = problems.stream().anyMatch(p -> p.code().equals(ReadCode.NUMBER_OUT_OF_RANGE.name()))
+        Spec spec = problems.stream().anyMatch(p -> p.code() == ReadCode.NUMBER_OUT_OF_RANGE)
                 ? null
                 : new Spec(apiVersion, cluster, capacityProviders, taskDefinitions, services, endpoints,
-                        inferenceComponents, instanceTypes);
+                        inferenceComponents, instanceTypes, pricing);
         return new ReadResult(spec, problems, new SourceMap(files, origins));
     }
 
@@ -116,7 +121,7 @@ public final class SpecBinder {
         Problem.Location at = f.locations().locate(path);
         Definition first = names.computeIfAbsent(s, k -> new HashMap<>()).putIfAbsent(name, new Definition(f.file(), at));
         if (first != null) {
-            problems.add(new Problem(f.file(), path, ReadCode.DUPLICATE_NAME.name(),
+            problems.add(new Problem(f.file(), path, ReadCode.DUPLICATE_NAME,
                     s.kind + " `" + name + "` is already defined in " + first.file()
                             + (first.at() == null ? "" : " at line " + first.at().line())
                             + "; rename or remove one of them",
@@ -148,8 +153,34 @@ public final class SpecBinder {
             case instanceTypes -> instanceTypes.add(new InstanceTypeDef(
                     Fields.text(n, "name", path), Fields.text(n, "gpuModel", path),
                     fields.integer(n, "gpuCount", path, null), fields.integer(n, "vcpus", path, null),
-                    fields.longValue(n, "memoryMiB", path)));
+                    fields.longValue(n, "memoryMiB", path), Fields.optDecimal(n, "perHour", path)));
         }
+    }
+
+    /** The one {@code pricing} section of a spec; a second file that gives one too is a problem. */
+    private void pricing(ParsedFile f, JsonNode n) {
+        Problem.Location at = f.locations().locate("/pricing");
+        if (pricingAt != null) {
+            problems.add(new Problem(f.file(), "/pricing", ReadCode.DUPLICATE_SECTION,
+                    "pricing is already given in " + pricingAt.file()
+                            + (pricingAt.at() == null ? "" : " at line " + pricingAt.at().line())
+                            + "; give the pricing section in one file of the spec",
+                    at));
+            return;
+        }
+        pricingAt = new Definition(f.file(), at);
+        List<Pricing.InstancePrice> prices = new ArrayList<>();
+        JsonNode list = n.get("prices");
+        if (list != null && !list.isNull()) {
+            for (int i = 0; i < list.size(); i++) {
+                String path = JsonPointers.append("/pricing/prices", i);
+                JsonNode item = list.get(i);
+                prices.add(new Pricing.InstancePrice(Fields.text(item, "instanceType", path),
+                        Fields.optDecimal(item, "perHour", path)));
+            }
+        }
+        pricing = new Pricing(Fields.optText(n, "region", "/pricing"), Fields.optDecimal(n, "discountPercent", "/pricing"),
+                prices);
     }
 
     private TaskDefinition taskDefinition(JsonNode n, String path) {
@@ -164,7 +195,7 @@ public final class SpecBinder {
             Problem.Location at = fields.file().locations().locate(namePath);
             if (containerNames.containsKey(name)) {
                 Problem.Location first = containerNames.get(name);
-                problems.add(new Problem(fields.file().file(), namePath, ReadCode.DUPLICATE_NAME.name(),
+                problems.add(new Problem(fields.file().file(), namePath, ReadCode.DUPLICATE_NAME,
                         "container `" + name + "` appears twice in this task definition"
                                 + (first == null ? "" : " (first at line " + first.line() + ")")
                                 + "; container names must be unique within a task definition",

@@ -158,7 +158,7 @@ public final class TreeBuilder {
             if (first != null) {
                 // Keep the first value, report every later one, and skip it without recording.
                 if (record) {
-                    problems.add(new Problem(file, child, ReadCode.DUPLICATE_KEY.name(),
+                    problems.add(new Problem(file, child, ReadCode.DUPLICATE_KEY,
                             "key `" + name + "` appears again at line " + at.line() + "; it was first given at line "
                                     + first.line() + " — remove one of them (the first is kept)",
                             at));
@@ -211,7 +211,7 @@ public final class TreeBuilder {
 
     private Problem parseError(Problem.Location at, String what) {
         String where = at == null ? "" : " (line " + at.line() + ", column " + at.column() + ")";
-        return new Problem(file, "", ReadCode.PARSE_ERROR.name(), "cannot read the file" + where + ": " + what, at);
+        return new Problem(file, "", ReadCode.PARSE_ERROR, "cannot read the file" + where + ": " + what, at);
     }
 
     private ParsedFile failed(Problem p) {

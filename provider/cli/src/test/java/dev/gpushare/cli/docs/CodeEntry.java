@@ -1,4 +1,4 @@
-package dev.gpushare.engine.docs;
+package dev.gpushare.cli.docs;
 
 /**
  * One problem code as docs/troubleshooting.md lists it.

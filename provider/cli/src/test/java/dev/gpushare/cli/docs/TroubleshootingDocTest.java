@@ -1,10 +1,11 @@
-package dev.gpushare.engine.docs;
+package dev.gpushare.cli.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.advise.AdviceCode;
 import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.interop.InteropCode;
+import dev.gpushare.server.ServiceCode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -27,7 +28,7 @@ class TroubleshootingDocTest {
     private static final Pattern LITERAL = Pattern.compile("\"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\"");
 
     /** A use of a constant of the code enums that have no test of their own. */
-    private static final Pattern ENUM_REFERENCE = Pattern.compile("\\b((?:Backend|Interop|Advice)Code\\.[A-Z][A-Z0-9_]*)\\b");
+    private static final Pattern ENUM_REFERENCE = Pattern.compile("\\b((?:Backend|Interop|Advice|Service)Code\\.[A-Z][A-Z0-9_]*)\\b");
 
     /** UPPER_SNAKE literals in main sources that are not problem codes, each with why. */
     private static final Map<String, String> NOT_CODES = Map.of(
@@ -35,13 +36,12 @@ class TroubleshootingDocTest {
             "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "environment variable of an MPS container",
             "NVIDIA_VISIBLE_DEVICES", "environment variable of a GPU container",
             "GPUSHARE_BACKEND", "environment variable naming the backend URL",
+            "GPUSHARE_TOKEN", "environment variable holding the remote backend's token",
+            "GPUSHARE_CA_FILE", "environment variable naming the remote backend's CA certificates",
             "TIME_SLICING", "a gpuSharing strategy / GPU mode name");
 
-    /**
-     * Modules whose codes another page documents: the remote server's HTTP API errors (docs/server.md)
-     * and the Pulumi provider, both owned and documented by their own helpers.
-     */
-    private static final Set<String> DOCUMENTED_ELSEWHERE = Set.of("server", "pulumi");
+    /** Modules whose codes another page documents: the Pulumi provider's (docs/pulumi.md). */
+    private static final Set<String> DOCUMENTED_ELSEWHERE = Set.of("pulumi");
 
     @Test
     void theDocsPageIsWhatTheGeneratorWrites() {
@@ -66,7 +66,7 @@ class TroubleshootingDocTest {
         // a documented code nobody emits any more would send users after a ghost; the validation,
         // MIG, placement and read enums have their own tests for this
         Set<String> used = enumReferences();
-        Set<String> stale = Stream.of(BackendCode.values(), InteropCode.values(), AdviceCode.values())
+        Set<String> stale = Stream.of(BackendCode.values(), InteropCode.values(), AdviceCode.values(), ServiceCode.values())
                 .flatMap(Arrays::stream).map(c -> c.getDeclaringClass().getSimpleName() + "." + c.name())
                 .filter(c -> !used.contains(c)).collect(Collectors.toCollection(TreeSet::new));
         assertThat(stale).as("codes no main source emits").isEmpty();
@@ -113,7 +113,7 @@ class TroubleshootingDocTest {
     private static Set<String> enumReferences() {
         Set<String> found = new TreeSet<>();
         for (Path f : mainSources()) {
-            if (f.getFileName().toString().matches("(Backend|Interop|Advice)Code\\.java")) continue;
+            if (f.getFileName().toString().matches("(Backend|Interop|Advice|Service)Code\\.java")) continue;
             Matcher m = ENUM_REFERENCE.matcher(read(f));
             while (m.find()) found.add(m.group(1));
         }

@@ -1,9 +1,9 @@
-package dev.gpushare.engine.placement;
+package dev.gpushare.engine.state;
 
 import dev.gpushare.model.problem.ProblemCode;
 
 /**
- * Why a copy could not be placed: the stable {@code code} of an {@link dev.gpushare.engine.state.Unplaced},
+ * Why a copy could not be placed: the stable {@code code} of an {@link Unplaced},
  * with its cause and the usual fix (docs/placement.md is written from this list).
  */
 public enum PlacementCode implements ProblemCode {
@@ -50,15 +50,11 @@ public enum PlacementCode implements ProblemCode {
             "The partition layout cannot be realised on the GPU.",
             "Run `gpushare validate`; change the layout.");
 
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     PlacementCode(String cause, String fix) {
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
-    public String cause() { return cause; }
-
-    public String fix() { return fix; }
+    @Override public Doc doc() { return doc; }
 }
