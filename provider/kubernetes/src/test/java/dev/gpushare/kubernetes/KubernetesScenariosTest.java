@@ -154,7 +154,7 @@ class KubernetesScenariosTest {
             // 16 copies of 11,264 MiB: 2 per L4, 8 per g6.12xlarge; one node takes 8, the other 8 wait
             assertThat(plan.desired().instances()).hasSize(1);
             assertThat(plan.desired().unplaced()).hasSize(8).allSatisfy(u -> {
-                assertThat(u.code()).isEqualTo("NO_FREE_NODE");
+                assertThat(u.code().name()).isEqualTo("NO_FREE_NODE");
                 assertThat(u.message()).contains("needs 1 more g6.12xlarge instance")
                         .contains("add 1 nodes labelled node.kubernetes.io/instance-type=g6.12xlarge");
             });
