@@ -38,7 +38,8 @@ class TroubleshootingDocTest {
             "GPUSHARE_BACKEND", "environment variable naming the backend URL",
             "GPUSHARE_TOKEN", "environment variable holding the remote backend's token",
             "GPUSHARE_CA_FILE", "environment variable naming the remote backend's CA certificates",
-            "TIME_SLICING", "a gpuSharing strategy / GPU mode name");
+            "TIME_SLICING", "a gpuSharing strategy / GPU mode name",
+            "GPUSHARE_MODEL", "environment variable naming the model of an inference component's pod (Kubernetes)");
 
     /** Modules whose codes another page documents: the Pulumi provider's (docs/pulumi.md). */
     private static final Set<String> DOCUMENTED_ELSEWHERE = Set.of("pulumi");

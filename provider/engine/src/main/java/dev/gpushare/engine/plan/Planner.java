@@ -4,6 +4,7 @@ import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.engine.placement.Placer;
 import dev.gpushare.engine.plan.internal.Diff;
+import dev.gpushare.engine.plan.internal.SupplyLimit;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
@@ -31,8 +32,9 @@ public final class Planner {
         FleetState current = actual.state();
         Set<String> toReplace = ReplacementPolicy.choose(current);
         FleetState desired = Placer.place(resolved, current, toReplace);
+        if (actual.supply() != null) desired = SupplyLimit.apply(desired, current, actual.supply());
         List<Action> actions = Diff.between(actual, desired, declaredLayouts(spec, desired));
-        return new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec));
+        return new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec);
     }
 
     /** Per endpoint instance of {@code desired}, its endpoint's layout as written (without {@code mig-}). */

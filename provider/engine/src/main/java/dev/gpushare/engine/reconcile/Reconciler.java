@@ -26,6 +26,7 @@ public final class Reconciler {
         if (batchSize < 1) throw new IllegalArgumentException("batchSize must be ≥ 1, was " + batchSize);
         listener.started(plan);
         List<Action> actions = plan.actions();
+        if (plan.spec() != null && !actions.isEmpty()) backend.declareSpec(plan.cluster(), plan.spec());
         long revision = plan.revision();
         int done = 0;
         while (done < actions.size()) {
