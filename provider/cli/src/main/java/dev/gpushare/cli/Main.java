@@ -42,6 +42,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 ExportCommand.class,
                 PlanCommand.class, ApplyCommand.class, StatusCommand.class, DestroyCommand.class, InstanceCommand.class,
                 ServeCommand.class,
+                RenderCommand.class,
         },
         footerHeading = "%nExamples:%n",
         footer = {

@@ -39,6 +39,14 @@ public interface Backend extends AutoCloseable {
     BatchResult apply(String cluster, long expectedRevision, List<Action> batch);
 
     /**
+     * Hands the backend the spec that the next batches of {@code cluster} converge to, before the
+     * first of them. A backend that needs more than the actions carry (the Kubernetes backend:
+     * container images, host resources, time-slicing replicas) keeps it with the cluster's state;
+     * the others ignore it.
+     */
+    default void declareSpec(String cluster, dev.gpushare.model.Spec spec) {}
+
+    /**
      * Records that an instance is unhealthy (e.g. {@code mps-daemon-unresponsive}); the next plan
      * replaces it. Bumps the revision. Throws {@link BackendException} {@code UNKNOWN_INSTANCE}
      * when the cluster has no such instance.

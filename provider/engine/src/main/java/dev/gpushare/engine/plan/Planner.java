@@ -6,6 +6,7 @@ import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.engine.placement.Placer;
 import dev.gpushare.engine.plan.internal.Diff;
 import dev.gpushare.engine.plan.internal.WithinLimits;
+import dev.gpushare.engine.plan.internal.SupplyLimit;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
@@ -34,13 +35,15 @@ public final class Planner {
         FleetState current = actual.state();
         Set<String> toReplace = ReplacementPolicy.choose(current);
         Catalog catalog = resolved.catalog();
-        FleetState desired = WithinLimits.apply(spec, current, Placer.place(resolved, current, toReplace));
+        FleetState desired = Placer.place(resolved, current, toReplace);
+        if (actual.supply() != null) desired = SupplyLimit.apply(desired, current, actual.supply());
+        desired = WithinLimits.apply(spec, current, desired);
         Map<String, InstanceTypeDef> declaredTypes = new TreeMap<>();
         for (InstanceTypeDef d : spec.instanceTypes()) {
             if (catalog.instanceType(d.name()).map(t -> !t.builtIn()).orElse(false)) declaredTypes.put(d.name(), d);
         }
         List<Action> actions = Diff.between(actual, desired, declaredLayouts(spec, desired), declaredTypes);
-        return new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec));
+        return new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec);
     }
 
     /** Per endpoint instance of {@code desired}, its endpoint's layout as written (without {@code mig-}). */

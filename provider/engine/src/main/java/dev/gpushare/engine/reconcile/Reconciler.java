@@ -44,6 +44,8 @@ public final class Reconciler {
             if (!problems.isEmpty()) return new ApplyOutcome.Refused(problems, 0);
         }
         listener.started(plan);
+        // the spec is declared only once the plan passed its checks
+        if (plan.spec() != null && !actions.isEmpty()) backend.declareSpec(plan.cluster(), plan.spec());
         long revision = plan.revision();
         int done = 0;
         while (done < actions.size()) {

@@ -43,6 +43,9 @@ public enum PlacementCode implements ProblemCode {
     UNKNOWN_REFERENCE(
             "The service or component names a task definition, capacity provider, endpoint or instance type that does not exist.",
             "Run `gpushare validate` and fix the reference."),
+    NO_FREE_NODE(
+            "The copy fits an instance the backend would have to start, but the backend has no free machine of that instance type (Kubernetes: no Ready node with that node.kubernetes.io/instance-type and without a gpushare.dev/cluster label).",
+            "Add as many nodes of the type as the message says (a node autoscaler's job: an EKS node group or a Karpenter NodePool), or lower desiredCount/copyCount."),
     INVALID_MIG_LAYOUT(
             "The partition layout cannot be realised on the GPU.",
             "Run `gpushare validate`; change the layout.");
