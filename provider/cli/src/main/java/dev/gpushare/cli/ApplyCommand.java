@@ -123,8 +123,8 @@ final class ApplyCommand implements Callable<Integer> {
                         Print.document(err, ProblemReport.json(located(r.problems(), saved ? files.getFirst() : null)));
                     } else {
                         for (Problem p : located(r.problems(), saved ? files.getFirst() : null)) err.println(ProblemReport.line(p));
-                        err.println("gpushare: the plan was refused before anything was written" + (r.appliedBefore() > 0
-                                ? " (after " + r.appliedBefore() + " actions had been applied)" : "")
+                        err.println("gpushare: the plan was refused; nothing was written" + (r.appliedBefore() > 0
+                                ? " after the " + r.appliedBefore() + " actions applied before it" : "")
                                 + "; make a new one with gpushare plan (plans are not meant to be edited)");
                     }
                     yield ExitCodes.INVALID;

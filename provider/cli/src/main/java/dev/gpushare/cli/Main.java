@@ -117,7 +117,7 @@ public final class Main implements Callable<Integer> {
     /** User errors print what to change; anything else is a bug and shows its stack trace. */
     static int failure(Exception ex, PrintWriter err) {
         if (ex instanceof UserError u) {
-            for (String line : u.getMessage().split("\n")) err.println("gpushare: " + line);
+            for (String line : u.getMessage().split("\n")) err.println("gpushare: " + Printable.line(line));
             return u.exitCode();
         }
         if (ex instanceof SpecException s) {
