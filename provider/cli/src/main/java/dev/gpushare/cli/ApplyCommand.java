@@ -11,6 +11,7 @@ import dev.gpushare.engine.plan.PlanText;
 import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.engine.resolve.ResolvedSpec;
+import dev.gpushare.model.problem.Problem;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -44,7 +45,7 @@ import tools.jackson.databind.node.ObjectNode;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:applied (or nothing to do)",
-                "1:the spec has problems (printed on stderr)",
+                "1:the spec has problems, or the saved plan's actions do not hold (printed on stderr; nothing written)",
                 "2:usage error, unreadable file, or no confirmation",
                 "3:applied, but something could not be placed",
                 "4:backend error, or the cluster changed since the plan (revision conflict): plan again"})
@@ -116,10 +117,28 @@ final class ApplyCommand implements Callable<Integer> {
                             + (c.appliedBefore() > 0 ? " (" + c.appliedBefore() + " actions of this plan had been applied)" : ""));
                     yield ExitCodes.BACKEND;
                 }
+                case ApplyOutcome.Refused r -> {
+                    // a saved plan that was edited, forged or damaged: its problems, like a spec's
+                    if (format.json()) {
+                        Print.document(err, ProblemReport.json(located(r.problems(), saved ? files.getFirst() : null)));
+                    } else {
+                        for (Problem p : located(r.problems(), saved ? files.getFirst() : null)) err.println(ProblemReport.line(p));
+                        err.println("gpushare: the plan was refused; nothing was written" + (r.appliedBefore() > 0
+                                ? " after the " + r.appliedBefore() + " actions applied before it" : "")
+                                + "; make a new one with gpushare plan (plans are not meant to be edited)");
+                    }
+                    yield ExitCodes.INVALID;
+                }
             };
         } catch (BackendException e) {
             throw BackendOption.failed(e);
         }
+    }
+
+    /** Problems of a saved plan name its file; paths are JSON Pointers into it. */
+    private static List<Problem> located(List<Problem> problems, Path file) {
+        if (file == null) return problems;
+        return problems.stream().map(p -> p.inFile(file.toString(), null)).toList();
     }
 
     private static Plan readSaved(Path file) {

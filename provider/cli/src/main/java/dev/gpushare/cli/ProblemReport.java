@@ -1,5 +1,6 @@
 package dev.gpushare.cli;
 
+import dev.gpushare.model.io.Printable;
 import dev.gpushare.model.problem.Problem;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -45,7 +46,8 @@ final class ProblemReport {
         }
         sb.append(": ").append(p.code()).append(' ').append(p.path().isEmpty() ? "/" : p.path())
           .append(": ").append(p.message());
-        return sb.toString();
+        // file names and messages may carry what a file or a server sent: printed safely
+        return Printable.line(sb.toString());
     }
 
     /**

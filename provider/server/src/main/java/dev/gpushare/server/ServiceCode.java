@@ -48,6 +48,9 @@ public enum ServiceCode implements ProblemCode {
     INVALID_IDEMPOTENCY_KEY(
             "The Idempotency-Key header is empty or longer than 128 characters (400).",
             "Send a key of 1 to 128 characters, e.g. a UUID, the same for every retry of one apply."),
+    ACTIONS_REFUSED(
+            "An action of the apply request does not hold against the cluster's state and the catalog (400): a forged, hand-edited or damaged plan; problems lists each with its code (ACTION_…), and nothing was written.",
+            "Plan again (gpushare plan) and apply that plan; plans are not meant to be edited."),
     REVISION_CONFLICT(
             "The cluster moved on since the actions were planned (409); the answer gives currentRevision.",
             "Plan again against the current state and apply that plan."),

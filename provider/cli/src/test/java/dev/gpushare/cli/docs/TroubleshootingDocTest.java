@@ -31,15 +31,18 @@ class TroubleshootingDocTest {
     private static final Pattern ENUM_REFERENCE = Pattern.compile("\\b((?:Backend|Interop|Advice|Service)Code\\.[A-Z][A-Z0-9_]*)\\b");
 
     /** UPPER_SNAKE literals in main sources that are not problem codes, each with why. */
-    private static final Map<String, String> NOT_CODES = Map.of(
-            "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "environment variable of an MPS container",
-            "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "environment variable of an MPS container",
-            "NVIDIA_VISIBLE_DEVICES", "environment variable of a GPU container",
-            "GPUSHARE_BACKEND", "environment variable naming the backend URL",
-            "GPUSHARE_TOKEN", "environment variable holding the remote backend's token",
-            "GPUSHARE_CA_FILE", "environment variable naming the remote backend's CA certificates",
-            "TIME_SLICING", "a gpuSharing strategy / GPU mode name",
-            "GPUSHARE_MODEL", "environment variable naming the model of an inference component's pod (Kubernetes)");
+    private static final Map<String, String> NOT_CODES = Map.ofEntries(
+            Map.entry("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "environment variable of an MPS container"),
+            Map.entry("CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "environment variable of an MPS container"),
+            Map.entry("NVIDIA_VISIBLE_DEVICES", "environment variable of a GPU container"),
+            Map.entry("GPUSHARE_BACKEND", "environment variable naming the backend URL"),
+            Map.entry("GPUSHARE_TOKEN", "environment variable holding the remote backend's token"),
+            Map.entry("GPUSHARE_CA_FILE", "environment variable naming the remote backend's CA certificates"),
+            Map.entry("GPUSHARE_MIG_PARENT_GPU", "environment variable of a MIG container"),
+            Map.entry("GPUSHARE_MIG_PROFILE", "environment variable of a MIG container"),
+            Map.entry("GPUSHARE_MIG_START", "environment variable of a MIG container"),
+            Map.entry("TIME_SLICING", "a gpuSharing strategy / GPU mode name"),
+            Map.entry("GPUSHARE_MODEL", "environment variable naming the model of an inference component's pod (Kubernetes)"));
 
     /** Modules whose codes another page documents: the Pulumi provider's (docs/pulumi.md). */
     private static final Set<String> DOCUMENTED_ELSEWHERE = Set.of("pulumi");

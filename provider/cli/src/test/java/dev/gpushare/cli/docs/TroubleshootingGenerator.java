@@ -5,6 +5,7 @@ import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.mig.MigCode;
 import dev.gpushare.engine.state.PlacementCode;
+import dev.gpushare.engine.reconcile.ApplyCode;
 import dev.gpushare.engine.validate.SchemaCode;
 import dev.gpushare.engine.validate.ValidationCode;
 import dev.gpushare.model.io.ReadCode;
@@ -53,6 +54,9 @@ final class TroubleshootingGenerator {
                 new Section("Export",
                         "`gpushare export ecs|sagemaker`: warnings on stderr; the other documents are still written.",
                         fromEnum(InteropCode.values(), c -> c.name().startsWith("EXPORT_"))),
+                new Section("Apply checks",
+                        "`apply` of a saved plan, the Java API, and the placement service's `/apply`: every action is checked against the state, the catalog and itself before anything is written; a plan or batch with a problem is refused whole (exit status 1, HTTP 400 `ACTIONS_REFUSED`). gpushare's own plans never have these. See [plan-apply.md](plan-apply.md).",
+                        fromEnum(ApplyCode.values())),
                 new Section("Placement service",
                         "`gpushare serve` refuses a request (4xx) or fails (5xx) with `{\"status\", \"code\", \"message\", \"requestId\", \"problems\"}`; the client (`--backend https://…`) reports these as `BACKEND_REJECTED`, `BACKEND_UNAUTHORIZED` or `BACKEND_SERVER` with the server's code in the message. An unknown instance is `UNKNOWN_INSTANCE` (404). See [server.md](server.md).",
                         fromEnum(ServiceCode.values())),

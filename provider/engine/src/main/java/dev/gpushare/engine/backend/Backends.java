@@ -42,6 +42,14 @@ public final class Backends {
                 throw new BackendException(BackendCode.BACKEND_URL_INVALID, "backend URL " + url
                         + " names no file; use file:PATH, e.g. " + DEFAULT_URL);
             }
+            // SQLite reads ":memory:", "?mode=ro" and "#…" as URI syntax, not as a file name: a
+            // user who means a file of that name is rare, one who mistyped a URL is not
+            if (path.startsWith(":") || path.indexOf('?') >= 0 || path.indexOf('#') >= 0 || path.startsWith("file:")
+                    || path.indexOf('\0') >= 0) {
+                throw new BackendException(BackendCode.BACKEND_URL_INVALID, "backend URL " + dev.gpushare.model.io.Printable.line(url)
+                        + " is not a plain file path (no ':memory:', '?query' or '#fragment'); use file:PATH, e.g. "
+                        + DEFAULT_URL);
+            }
             return LocalBackend.open(Path.of(path));
         }
         // other schemes come from providers on the classpath (the server module's HTTP client)

@@ -74,12 +74,17 @@ public final class SpecValidator {
         List<Problem> problems = new ArrayList<>();
         List<ParsedFile> bindable = new ArrayList<>();
         for (ParsedFile file : files) {
-            for (Problem p : file.problems()) problems.add(located(file, p));
+            Set<String> outOfRange = new HashSet<>();
+            for (Problem p : file.problems()) {
+                problems.add(located(file, p));
+                if (p.code().equals(ReadCode.NUMBER_OUT_OF_RANGE.name())) outOfRange.add(p.path());
+            }
             if (file.tree() == null) continue;
             // A duplicate key is reported but not structural (the first value is kept): still bind.
             List<Problem> structural = SchemaValidator.validate(file.tree());
-            for (Problem p : structural) problems.add(located(file, p));
-            if (structural.isEmpty()) bindable.add(file);
+            // a number no type holds (1e400) is reported once, by the reader, not again as "over the maximum"
+            for (Problem p : structural) if (!outOfRange.contains(p.path())) problems.add(located(file, p));
+            if (structural.isEmpty() && outOfRange.isEmpty()) bindable.add(file);
         }
         if (bindable.isEmpty()) return new ValidationReport(null, ProblemOrder.sortedDistinct(problems), null);
 

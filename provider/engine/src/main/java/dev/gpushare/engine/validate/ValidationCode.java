@@ -127,7 +127,12 @@ public enum ValidationCode implements ProblemCode {
             "Fix the spelling (see `gpushare catalog`), declare the type, or remove the price."),
     PRICE_GIVEN_TWICE(false,
             "One instance type is priced twice: twice under pricing.prices, or there and in its instanceTypes entry (perHour).",
-            "Keep one price for the type.");
+            "Keep one price for the type."),
+
+    // Size
+    SPEC_TOO_LARGE(false,
+            "The spec asks for more copies (1,000,000) or more instances up front (100,000) than gpushare places per cluster; the placement service's limits are lower (200,000 and 20,000 by default, see docs/server.md).",
+            "Lower desiredCount, copyCount, minInstances or instanceCount, or split the fleet into several clusters.");
 
     private final boolean reference;
     private final Doc doc;

@@ -22,8 +22,17 @@ public enum ReadCode implements ProblemCode {
     CLUSTER_MISMATCH(
             "The files of one spec name different clusters.",
             "Give every file the same cluster, or validate the clusters separately."),
+    NOT_UTF8(
+            "The file is not UTF-8 text: saved as Latin-1, Windows-1252 or UTF-16, or not text at all.",
+            "Save it as UTF-8 (most editors: \"Save with encoding\"; iconv -f LATIN1 -t UTF-8 in.yaml > out.yaml); the message names the first byte that is not UTF-8."),
+    FILE_TOO_LARGE(
+            "The file is larger than gpushare reads (64 MiB).",
+            "Split the spec into several files or clusters."),
+    VALUE_TOO_LONG(
+            "A string (a value or a key) is longer than gpushare reads (65536 characters), or a YAML line is longer than 1048576 characters; no name, image or profile needs that much.",
+            "Shorten the value at the reported line; a long text pasted into the wrong field is the usual cause."),
     NUMBER_OUT_OF_RANGE(
-            "A whole number is larger than gpushare can hold (2147483647 for counts, MiB and percents; 9223372036854775807 for an instance type's memoryMiB).",
+            "A number is larger than gpushare can hold (2147483647 for counts, MiB and percents; 9223372036854775807 for an instance type's memoryMiB), e.g. 3000000000 or 1e400.",
             "Use a smaller number."),
     NO_INPUT(
             "No spec file was given.",

@@ -40,7 +40,9 @@ public final class Api {
     private final Store store;
     private final Metrics metrics;
     private final byte[] openapi;
-    private final Map<String, Rendered> rendered = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The last state answered per cluster, as JSON: only clusters with state, at most {@value #RENDERED} of them. */
+    private final BoundedCache<String, Rendered> rendered = new BoundedCache<>(RENDERED);
+    static final int RENDERED = 256;
 
     public Api(Store store, Metrics metrics, byte[] openapi) {
         this.store = store;
@@ -85,9 +87,12 @@ public final class Api {
         // a store that answers the same snapshot object for an unchanged cluster gets its bytes reused
         Rendered last = rendered.get(cluster);
         if (last != null && last.snapshot() == s) return new Reply(200, "application/json", last.json());
-        metrics.observed(s.state());
         Reply reply = Reply.json(200, Wire.snapshot(s));
-        rendered.put(cluster, new Rendered(s, reply.body()));
+        // nothing is kept or counted for a cluster that was never written (any name can be asked for)
+        if (s.revision() > 0) {
+            metrics.observed(s.state());
+            rendered.put(cluster, new Rendered(s, reply.body()));
+        }
         return reply;
     }
 
@@ -122,8 +127,10 @@ public final class Api {
         }
         Snapshot actual = store.read(cluster);
         Plan plan = Pipeline.plan(resolved, actual);
-        metrics.planned(cluster, plan.desired().unplaced().size());
-        metrics.observed(actual.state());
+        if (actual.revision() > 0) {
+            metrics.planned(cluster, plan.desired().unplaced().size());
+            metrics.observed(actual.state());
+        }
         return Reply.json(200, PlanJson.toTree(plan));
     }
 
@@ -158,6 +165,9 @@ public final class Api {
                 n.put("currentRevision", c.currentRevision());
                 yield Reply.json(409, n);
             }
+            // the engine's apply-time check: a forged or stale batch, refused whole, nothing written
+            case BatchResult.Refused refused -> Reply.json(400, error(400, ServiceCode.ACTIONS_REFUSED, refused.message(),
+                    r.requestId(), refused.problems()));
         };
     }
 
