@@ -53,6 +53,7 @@ public final class Advisor {
         Catalog catalog = resolved.catalog();
         Sizing.Result sized = Sizing.of(spec, catalog);
         Builder builder = new Builder(catalog);
+        dev.gpushare.engine.cost.PriceList prices = dev.gpushare.engine.cost.PriceList.of(catalog, spec);
         List<InstanceType> types = catalog.instanceTypes();
 
         // 1. Every alternative of every workload, alone on a pool of its own.
@@ -91,28 +92,33 @@ public final class Advisor {
         while (remaining.size() > 1) {
             Set<Key> candidates = new java.util.LinkedHashSet<>();
             for (Workload w : remaining) candidates.addAll(options.get(w).keySet());
-            // each candidate pool placed with everyone who may go there (in parallel), the best taken in candidate order
-            List<Key> keys = new ArrayList<>(candidates);
-            Set<Workload> left = remaining;
-            List<BigDecimal> savings = keys.parallelStream().map(k -> {
-                List<Workload> members = left.stream().filter(w -> options.get(w).containsKey(k)).toList();
-                if (members.size() < 2) return (BigDecimal) null;
-                Optional<Evaluation> together = together(builder, spec, catalog, k, members, poolName(k, catalog, builder, members));
-                if (together.isEmpty()) return null;
+            // Each candidate pool with everyone who may go there. Branch and bound: a pool's cost is at
+            // least its members' GPU memory over the memory of one instance, in whole instances, times
+            // its price; candidates are tried by that bound and skipped once it cannot beat the best.
+            record Candidate(Key key, List<Workload> members, BigDecimal apart, BigDecimal bound) {}
+            List<Candidate> ordered = new ArrayList<>();
+            for (Key k : candidates) {
+                List<Workload> members = remaining.stream().filter(w -> options.get(w).containsKey(k)).toList();
+                if (members.size() < 2) continue;
+                Optional<BigDecimal> price = prices.perHour(k.instanceType());
+                if (price.isEmpty()) continue;
                 BigDecimal apart = BigDecimal.ZERO;
                 for (Workload w : members) apart = apart.add(cheapest(options, w).costPerHour());
-                return apart.subtract(together.get().usage().costPerHour());
-            }).toList();
+                BigDecimal bound = apart.subtract(price.get().multiply(BigDecimal.valueOf(lowerBoundInstances(k, members, catalog))));
+                if (bound.signum() > 0) ordered.add(new Candidate(k, members, apart, bound));
+            }
+            ordered.sort(Comparator.comparing(Candidate::bound).reversed());
             Group best = null;
             BigDecimal bestSaving = BigDecimal.ZERO;
-            for (int i = 0; i < keys.size(); i++) {
-                BigDecimal saving = savings.get(i);
-                if (saving == null || saving.signum() <= 0) continue;
-                Key k = keys.get(i);
-                List<Workload> members = remaining.stream().filter(w -> options.get(w).containsKey(k)).toList();
-                if (best == null || saving.compareTo(bestSaving) > 0
-                        || (saving.compareTo(bestSaving) == 0 && members.size() > best.members().size())) {
-                    best = new Group(k, members);
+            for (Candidate c : ordered) {
+                if (best != null && c.bound().compareTo(bestSaving) < 0) break;
+                Optional<Evaluation> together = together(builder, spec, catalog, c.key(), c.members(),
+                        poolName(c.key(), catalog, builder, c.members()));
+                if (together.isEmpty()) continue;
+                BigDecimal saving = c.apart().subtract(together.get().usage().costPerHour());
+                if (saving.signum() > 0 && (best == null || saving.compareTo(bestSaving) > 0
+                        || (saving.compareTo(bestSaving) == 0 && c.members().size() > best.members().size()))) {
+                    best = new Group(c.key(), c.members());
                     bestSaving = saving;
                 }
             }
@@ -195,6 +201,18 @@ public final class Advisor {
         Group {
             members = List.copyOf(members);
         }
+    }
+
+    /** Instances a pool of kind {@code k} needs at least: the members' GPU memory over one instance's. */
+    private static long lowerBoundInstances(Key k, List<Workload> members, Catalog catalog) {
+        InstanceType t = catalog.instanceType(k.instanceType()).orElseThrow();
+        long perInstance = Math.max(1, (long) t.gpuCount() * catalog.usableGpuMemoryMiB(t));
+        long need = 0;
+        for (Workload w : members) {
+            long perCopy = w.wholeGpus() > 0 ? (long) w.wholeGpus() * catalog.usableGpuMemoryMiB(t) : w.sharedMiB();
+            need += perCopy * w.copies();
+        }
+        return Math.max(1, (need + perInstance - 1) / perInstance);
     }
 
     private static Alternative cheapest(Map<Workload, Map<Key, Alternative>> options, Workload w) {

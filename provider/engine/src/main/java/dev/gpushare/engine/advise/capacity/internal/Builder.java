@@ -57,7 +57,7 @@ final class Builder {
         for (Workload w : ws) if (!fits(w, form, t, model, replicas)) return Optional.empty();
         if (form == SharingForm.MIG) return mig(ws, t, model, name);
         if (!services) return Optional.of(wholeEndpoint(ws, t, name));
-        CapacityProvider pool = new CapacityProvider(name, t.name(), 0, SpecReader.NO_INSTANCE_LIMIT, switch (form) {
+        CapacityProvider pool = new CapacityProvider(name, t.name(), 0, maxInstances(ws), switch (form) {
             case WHOLE_GPU -> new GpuSharing.Exclusive();
             case MPS -> new GpuSharing.Mps(null);
             case TIME_SLICING -> new GpuSharing.TimeSlicing(replicas);
@@ -158,7 +158,7 @@ final class Builder {
             return Optional.of(Pieces.endpoint(new Endpoint(name, t.name(), count,
                     layout.stream().map(p -> "mig-" + p).toList()), ics));
         }
-        CapacityProvider pool = new CapacityProvider(name, t.name(), 0, SpecReader.NO_INSTANCE_LIMIT, new GpuSharing.Mig(layout));
+        CapacityProvider pool = new CapacityProvider(name, t.name(), 0, maxInstances(ws), new GpuSharing.Mig(layout));
         List<TaskDefinition> tasks = new ArrayList<>();
         List<Service> svcs = new ArrayList<>();
         for (Workload w : ws) {
@@ -166,6 +166,16 @@ final class Builder {
             svcs.add(new Service(w.service().name(), w.task().family(), name, w.copies(), w.service().placementStrategy()));
         }
         return Optional.of(Pieces.service(pool, tasks, svcs));
+    }
+
+    /**
+     * A pool's bound: one instance per copy is the most its copies can need (a copy fits one instance
+     * or none), so the bound never refuses a copy — and it keeps the solver's per-pool structures small.
+     */
+    private static int maxInstances(List<Workload> ws) {
+        long copies = 0;
+        for (Workload w : ws) copies += w.copies();
+        return (int) Math.min(SpecReader.NO_INSTANCE_LIMIT, Math.max(1, copies));
     }
 
     private static String key(Workload w, String container) {
