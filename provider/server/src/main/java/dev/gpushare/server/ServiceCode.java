@@ -21,6 +21,15 @@ public enum ServiceCode implements ProblemCode {
     BAD_CONTENT_LENGTH(
             "The Content-Length header is not a number (400).",
             "Send a valid Content-Length, or let the HTTP client set it."),
+    MALFORMED_REQUEST(
+            "The request is not well-formed HTTP/1.1: a bad request line, a header line without a name, a folded header, a control character, an unknown Transfer-Encoding (400, 501 or 505); the connection is closed.",
+            "Send HTTP/1.1 as a standard client does; behind a proxy, check what the proxy forwards."),
+    HEADERS_TOO_LARGE(
+            "The request line and headers are over 32 KiB, or there are more than 100 header fields (431).",
+            "Send fewer or shorter headers (a real client needs a dozen)."),
+    SERVER_BUSY(
+            "The server is at one of its limits (503, with Retry-After): too many connections in all or from this client address, every worker busy, more plans waiting than it computes at once, or a plan that ran past its timeout.",
+            "Retry after the seconds Retry-After gives; reuse connections (keep-alive); send smaller specs. docs/server.md lists the limits and their options."),
     BODY_TOO_LARGE(
             "The request body is over the server's --body-limit (413).",
             "Send a smaller spec or fewer actions per apply request (the CLI applies in batches)."),

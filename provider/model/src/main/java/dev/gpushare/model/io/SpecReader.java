@@ -61,6 +61,17 @@ public final class SpecReader {
         };
     }
 
+    /**
+     * The NOT_UTF8 problem of bytes that are not UTF-8 text (a request body, a file read elsewhere),
+     * or empty when they are.
+     */
+    public static java.util.Optional<Problem> notUtf8(String fileName, byte[] bytes) {
+        if (Utf8Text.decode(bytes) instanceof Utf8Text.Decoded.NotUtf8 n) {
+            return java.util.Optional.of(new Problem(fileName, "", ReadCode.NOT_UTF8, n.message(), n.at()));
+        }
+        return java.util.Optional.empty();
+    }
+
     private static ParsedFile unreadable(String file, ReadCode code, Problem.Location at, String message) {
         return new ParsedFile(file, null, LocationIndex.EMPTY, List.of(new Problem(file, "", code, message, at)));
     }

@@ -13,11 +13,16 @@ import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.resolve.ResolvedSpec;
+import dev.gpushare.engine.validate.SpecLimits;
 import dev.gpushare.model.Spec;
+import dev.gpushare.model.io.SpecReader;
+import dev.gpushare.server.ServiceLimits;
 import dev.gpushare.model.problem.Problem;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -44,10 +49,18 @@ public final class Api {
     private final BoundedCache<String, Rendered> rendered = new BoundedCache<>(RENDERED);
     static final int RENDERED = 256;
 
-    public Api(Store store, Metrics metrics, byte[] openapi) {
+    private final ServiceLimits limits;
+    private final SpecLimits specLimits;
+    /** Plans computed at once: each holds a CPU and the memory of its fleet. */
+    private final Semaphore planSlots;
+
+    public Api(Store store, Metrics metrics, byte[] openapi, ServiceLimits limits) {
         this.store = store;
         this.metrics = metrics;
         this.openapi = openapi;
+        this.limits = limits;
+        this.specLimits = new SpecLimits(limits.maxCopies(), limits.maxInstances());
+        this.planSlots = new Semaphore(limits.maxConcurrentPlans(), true);
     }
 
     /** Every route, in the order the OpenAPI document lists them. */
@@ -108,6 +121,11 @@ public final class Api {
 
     private Reply plan(Request r) {
         String cluster = cluster(r);
+        var notUtf8 = SpecReader.notUtf8("request.json", r.body());
+        if (notUtf8.isPresent()) {
+            throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec is not UTF-8 text; send it as UTF-8 JSON",
+                    List.of(notUtf8.get())).refused();
+        }
         String text = new String(r.body(), StandardCharsets.UTF_8);
         object(r.body()); // a JSON object, or 400 MALFORMED_JSON before the spec reader sees it
         ResolvedSpec resolved = switch (Pipeline.check("request.json", text)) {
@@ -116,9 +134,11 @@ public final class Api {
                     + " problem(s); fix them (see problems) and send it again", i.problems()).refused();
         };
         Spec spec = resolved.spec();
-        List<Problem> size = SpecSize.check(spec);
+        // the work a request may ask for is bounded before any placement starts
+        List<Problem> size = specLimits.check(spec);
         if (!size.isEmpty()) {
-            throw new ApiError(400, ServiceCode.SPEC_TOO_LARGE, size.getFirst().message(), size).refused();
+            throw new ApiError(400, ServiceCode.SPEC_TOO_LARGE, size.getFirst().message() + " (this server's limit; see"
+                    + " --max-copies and --max-instances of gpushare serve)", size).refused();
         }
         if (!spec.cluster().equals(cluster)) {
             throw new ApiError(400, ServiceCode.CLUSTER_MISMATCH, "the spec declares cluster " + spec.cluster()
@@ -126,12 +146,33 @@ public final class Api {
                     List.of(Problem.at("/cluster", ServiceCode.CLUSTER_MISMATCH, "expected " + cluster))).refused();
         }
         Snapshot actual = store.read(cluster);
-        Plan plan = Pipeline.plan(resolved, actual);
+        Plan plan;
+        acquirePlanSlot();
+        try {
+            plan = Pipeline.plan(resolved, actual);
+        } finally {
+            planSlots.release();
+        }
         if (actual.revision() > 0) {
             metrics.planned(cluster, plan.desired().unplaced().size());
             metrics.observed(actual.state());
         }
         return Reply.json(200, PlanJson.toTree(plan));
+    }
+
+    /** A turn to compute a plan, within the wait the limits allow; else 503 (retry). */
+    private void acquirePlanSlot() {
+        boolean got;
+        try {
+            got = planSlots.tryAcquire(limits.planWait().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.util.concurrent.CancellationException("the client left while its plan waited");
+        }
+        if (!got) {
+            throw ApiError.of(503, ServiceCode.SERVER_BUSY, limits.maxConcurrentPlans() + " plans are being computed and"
+                    + " this one waited " + limits.planWait().toSeconds() + " s for its turn; retry in a few seconds").refused();
+        }
     }
 
     private Reply apply(Request r) {
