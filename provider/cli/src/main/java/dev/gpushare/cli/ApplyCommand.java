@@ -107,7 +107,7 @@ final class ApplyCommand implements Callable<Integer> {
                         Print.document(out, result("applied", a.revision(), a.actions(), plan));
                     } else {
                         out.println("Apply complete: " + a.actions() + " actions; cluster " + plan.cluster()
-                                + " is at revision " + a.revision() + " in " + backend.url() + ".");
+                                + " is at revision " + a.revision() + " in " + backend.shown() + ".");
                     }
                     yield plan.infeasible() ? ExitCodes.UNPLACED : ExitCodes.OK;
                 }

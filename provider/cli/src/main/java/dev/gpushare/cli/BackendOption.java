@@ -20,6 +20,11 @@ public final class BackendOption {
         return Backends.resolveUrl(url, System.getenv(Backends.ENV));
     }
 
+    /** The URL as messages print it: no user info, password or token ({@link Backends#redact}). */
+    public String shown() {
+        return Backends.redact(url());
+    }
+
     /** Opens the backend; a failure is a user error with exit status 4. */
     public Gpushare open() {
         try {

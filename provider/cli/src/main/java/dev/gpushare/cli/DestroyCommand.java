@@ -38,17 +38,17 @@ final class DestroyCommand implements Callable<Integer> {
             FleetState state = gs.status(cluster);
             FleetState.Summary s = state.summary();
             if (!gs.clusters().contains(cluster)) {
-                report(out, false, s, "Nothing to destroy: cluster " + cluster + " has no state in " + backend.url() + ".");
+                report(out, false, s, "Nothing to destroy: cluster " + cluster + " has no state in " + backend.shown() + ".");
                 return ExitCodes.OK;
             }
-            if (!Approval.confirm(autoApprove, "Destroy cluster " + cluster + " (" + s.instances() + " instances, "
-                    + s.allocations() + " copies)?", "destroy", err)) {
+            if (!Approval.confirm(autoApprove, "Destroy cluster " + cluster + " (" + count(s.instances(), "instance") + ", "
+                    + count(s.allocations(), "copy", "copies") + ")?", "destroy", err)) {
                 err.println("Destroy cancelled; nothing was changed.");
                 return ExitCodes.OK;
             }
             gs.destroy(cluster);
-            report(out, true, s, "Destroyed cluster " + cluster + ": " + s.instances() + " instances and "
-                    + s.allocations() + " allocations removed from " + backend.url() + ".");
+            report(out, true, s, "Destroyed cluster " + cluster + ": " + count(s.instances(), "instance") + " and "
+                    + count(s.allocations(), "allocation") + " removed from " + backend.shown() + ".");
             return ExitCodes.OK;
         } catch (BackendException e) {
             throw BackendOption.failed(e);
@@ -66,5 +66,13 @@ final class DestroyCommand implements Callable<Integer> {
         } else {
             out.println(text);
         }
+    }
+
+    private static String count(int n, String noun) {
+        return count(n, noun, noun + "s");
+    }
+
+    private static String count(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 }

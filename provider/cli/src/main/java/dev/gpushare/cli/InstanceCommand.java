@@ -86,7 +86,7 @@ final class InstanceCommand implements Callable<Integer> {
             }
             if (holders.size() == 1) return holders.getFirst();
             if (holders.isEmpty()) {
-                throw new UserError(ExitCodes.BACKEND, "no cluster in " + backend.url() + " has an instance " + id
+                throw new UserError(ExitCodes.BACKEND, "no cluster in " + backend.shown() + " has an instance " + id
                         + "; run 'gpushare status' to list the instances");
             }
             throw UserError.usage("clusters " + String.join(", ", holders) + " all have an instance " + id + "; pass --cluster NAME");

@@ -55,7 +55,7 @@ final class StatusCommand implements Callable<Integer> {
             if (spec == null) return ExitCodes.INVALID;
         }
         try (Gpushare gs = backend.open()) {
-            String name = cluster == null && spec != null ? spec.cluster() : BackendOption.cluster(gs, cluster, backend.url());
+            String name = cluster == null && spec != null ? spec.cluster() : BackendOption.cluster(gs, cluster, backend.shown());
             Snapshot s = gs.snapshot(name);
             FleetUsage usage = spec == null
                     ? FleetUsage.of(s.state(), Catalog.builtIn())
@@ -66,7 +66,7 @@ final class StatusCommand implements Callable<Integer> {
                 case SVG -> Print.document(out, dev.gpushare.engine.render.FleetSvg.render(s.state(), usage));
                 case HTML -> Print.document(out, dev.gpushare.engine.render.FleetHtml.render(s.state(), usage));
                 case TEXT -> {
-                    out.println("Cluster " + name + " at revision " + s.revision() + " in " + backend.url()
+                    out.println("Cluster " + name + " at revision " + s.revision() + " in " + backend.shown()
                             + (s.revision() == 0 ? " (nothing applied yet)" : ""));
                     Print.document(out, FleetReport.text(s.state(), usage));
                 }

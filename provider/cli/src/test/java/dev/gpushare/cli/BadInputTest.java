@@ -95,4 +95,28 @@ class BadInputTest {
         assertThat(r.exitCode()).as(r.err()).isEqualTo(ExitCodes.USAGE);
         assertThat(r.err()).contains(underFile.toString()).doesNotContain("internal error");
     }
+
+    @Test
+    void statusNeverPrintsTheCredentialsOfABackendUrl() {
+        // no token in the environment of the test: the client refuses before any request, naming the URL
+        CliResult r = Main.capture("status", "--backend", "https://alice:s3cret@127.0.0.1:9/?token=s3cret");
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.BACKEND);
+        assertThat(r.out() + r.err()).doesNotContain("s3cret").contains("127.0.0.1:9");
+    }
+
+    @Test
+    void serveErrorsSayWhatIsWrongOnceAndNameTheRightOption() throws Exception {
+        Path tokens = Files.writeString(dir.resolve("tokens"), "0123456789abcdef0123456789abcdef\n");
+        String store = "file:" + dir.resolve("server-state");
+        CliResult missing = Main.capture("serve", "--port", "0", "--store", store, "--token-file", dir.resolve("nope").toString());
+        assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(missing.err()).startsWith("gpushare: --token-file ").contains("does not exist").doesNotContain("gpushare: gpushare");
+        CliResult tls = Main.capture("serve", "--port", "0", "--store", store, "--token-file", tokens.toString(),
+                "--tls-cert", dir.resolve("cert.pem").toString(), "--tls-key", dir.resolve("key.pem").toString());
+        assertThat(tls.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(tls.err()).contains("cannot read --tls-cert", "cert.pem").doesNotContain("cannot listen", "gpushare: gpushare");
+        Path shortToken = Files.writeString(dir.resolve("short"), "abc\n");
+        CliResult weak = Main.capture("serve", "--port", "0", "--store", store, "--token-file", shortToken.toString());
+        assertThat(weak.err()).contains("token 1 is 3 characters", "at least 16").doesNotContain("gpushare: gpushare");
+    }
 }

@@ -3,6 +3,7 @@ package dev.gpushare.server;
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.backend.BackendException;
+import dev.gpushare.engine.backend.Backends;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
@@ -102,16 +103,27 @@ public final class HttpBackend implements Backend {
         try {
             uri = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
         } catch (IllegalArgumentException e) {
-            throw new BackendException(BackendCode.BACKEND_URL_INVALID, "backend URL " + url + " is not a URL: " + e.getMessage());
+            throw new BackendException(BackendCode.BACKEND_URL_INVALID, "backend URL " + Backends.redact(url) + " is not a URL: " + e.getMessage());
         }
         if (uri.getHost() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
-            throw new BackendException(BackendCode.BACKEND_URL_INVALID, "backend URL " + url + " names no host; use e.g. https://gpushare.example.com");
+            throw new BackendException(BackendCode.BACKEND_URL_INVALID, "backend URL " + Backends.redact(url) + " names no host; use e.g. https://gpushare.example.com");
         }
         if (token == null || token.isBlank()) {
-            throw new BackendException(BackendCode.BACKEND_UNAUTHORIZED, "no token for " + url + "; set " + TOKEN_ENV
+            throw new BackendException(BackendCode.BACKEND_UNAUTHORIZED, "no token for " + Backends.redact(url) + "; set " + TOKEN_ENV
                     + " to a token from the server's --token-file");
         }
-        return new HttpBackend(uri, token.strip(), options);
+        String t = token.strip();
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            // what an HTTP header value may carry, and what a bearer token is made of (RFC 6750)
+            if (c < 0x21 || c > 0x7E) {
+                throw new BackendException(BackendCode.BACKEND_UNAUTHORIZED, TOKEN_ENV + " holds a "
+                        + (c == '\n' || c == '\r' ? "line break" : c == ' ' || c == '\t' ? "space" : "character that cannot be sent")
+                        + " at position " + (i + 1) + " of " + t.length() + "; set it to one token from the server's --token-file"
+                        + " (e.g. export " + TOKEN_ENV + "=\"$(head -1 tokens)\")");
+            }
+        }
+        return new HttpBackend(uri, t, options);
     }
 
     /** {@link #connect} with the token from {@code $GPUSHARE_TOKEN} and a CA from {@code $GPUSHARE_CA_FILE}. */
@@ -212,7 +224,7 @@ public final class HttpBackend implements Backend {
 
     @Override
     public String describe() {
-        return base.toString();
+        return Backends.redact(base.toString());
     }
 
     @Override
@@ -235,7 +247,7 @@ public final class HttpBackend implements Backend {
             rb.method(method, HttpRequest.BodyPublishers.noBody());
         }
         HttpRequest request = rb.build();
-        String what = method + " " + base + path;
+        String what = method + " " + describe() + path;
         BackendException last = null;
         for (int attempt = 1; attempt <= options.attempts(); attempt++) {
             if (attempt > 1) pause(attempt);
@@ -244,11 +256,11 @@ public final class HttpBackend implements Backend {
                 response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
             } catch (ConnectException | HttpConnectTimeoutException e) {
                 // never reached the server: safe to repeat whatever it was
-                last = new BackendException(BackendCode.BACKEND_NETWORK, "cannot reach the gpushare server at " + base + " ("
+                last = new BackendException(BackendCode.BACKEND_NETWORK, "cannot reach the gpushare server at " + describe() + " ("
                         + describe(e) + "); check the URL, the network, and that `gpushare serve` runs there", e);
                 continue;
             } catch (IOException e) {
-                last = new BackendException(BackendCode.BACKEND_NETWORK, "the connection to " + base + " failed during " + what + " ("
+                last = new BackendException(BackendCode.BACKEND_NETWORK, "the connection to " + describe() + " failed during " + what + " ("
                         + describe(e) + "); the server may have stopped; run the command again", e);
                 if (repeatable) continue;
                 throw last;
@@ -304,7 +316,7 @@ public final class HttpBackend implements Backend {
         String id = json.path("requestId").asString("");
         String detail = (code.isEmpty() ? "" : code + ": ") + message + (id.isEmpty() ? "" : " (request id " + id + ")");
         if (status == 401 || status == 403) {
-            return new BackendException(BackendCode.BACKEND_UNAUTHORIZED, "the gpushare server at " + base + " refused the token ("
+            return new BackendException(BackendCode.BACKEND_UNAUTHORIZED, "the gpushare server at " + describe() + " refused the token ("
                     + status + "); set " + TOKEN_ENV + " to a token from the server's --token-file");
         }
         if (status == 404 && code.equals(BackendCode.UNKNOWN_INSTANCE.name())) return new BackendException(BackendCode.UNKNOWN_INSTANCE, message);

@@ -42,13 +42,15 @@ public final class PlacementServer implements AutoCloseable {
     static final int WORK_QUEUE = 256;
 
     private final Listener http;
+    private final Api api;
     private final Store store;
     private final Metrics metrics;
     private final HttpFront front;
     private final boolean tls;
 
-    private PlacementServer(Listener http, Store store, Metrics metrics, HttpFront front, boolean tls) {
+    private PlacementServer(Listener http, Api api, Store store, Metrics metrics, HttpFront front, boolean tls) {
         this.http = http;
+        this.api = api;
         this.store = store;
         this.metrics = metrics;
         this.front = front;
@@ -94,7 +96,7 @@ public final class PlacementServer implements AutoCloseable {
             HttpFront front = new HttpFront(api.routes(), tokens, config.bodyLimitBytes(), metrics, log);
             Listener http = Listener.start(new InetSocketAddress(config.bind(), config.port()), tls, front, config.limits(),
                     config.bodyLimitBytes(), workers);
-            return new PlacementServer(http, store, metrics, front, tls != null);
+            return new PlacementServer(http, api, store, metrics, front, tls != null);
         } catch (IOException e) {
             workers.shutdownNow();
             store.close();
@@ -153,6 +155,11 @@ public final class PlacementServer implements AutoCloseable {
     /** Every route as {@code METHOD /template}. */
     public List<String> routes() {
         return front.labels();
+    }
+
+    /** What the server keeps per cluster: cached snapshots and rendered states, and metric series (all bounded). */
+    public int perClusterEntries() {
+        return api.cachedClusters() + metrics.clusterSeries();
     }
 
     /** Connections open now (for the attack suite and the benchmarks). */

@@ -40,7 +40,7 @@ public enum ServiceCode implements ProblemCode {
             "The spec sent to plan has problems (400); they are listed under problems, as gpushare validate prints them.",
             "Fix the listed problems (gpushare validate shows the same) and send the spec again."),
     SPEC_TOO_LARGE(
-            "The spec asks for more than 200,000 copies or 20,000 up-front instances in one cluster (400).",
+            "The spec asks for more copies or up-front instances than the server plans per request (400; by default 50,000 and 5,000, set with --max-copies and --max-instances).",
             "Lower desiredCount/copyCount or minInstances/instanceCount, or split the fleet into clusters."),
     CLUSTER_MISMATCH(
             "The spec declares another cluster than the one in the URL (400).",

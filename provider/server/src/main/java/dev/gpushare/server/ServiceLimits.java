@@ -25,7 +25,7 @@ public record ServiceLimits(Duration headerTimeout, Duration bodyTimeout, Durati
                             Duration planWait, Duration planTimeout, long maxCopies, long maxInstances) {
     public static final ServiceLimits DEFAULTS = new ServiceLimits(Duration.ofSeconds(10), Duration.ofSeconds(30),
             Duration.ofSeconds(30), Duration.ofSeconds(60), 1024, 32, 32 * 1024, 2, Duration.ofSeconds(10),
-            Duration.ofSeconds(60), 200_000, 20_000);
+            Duration.ofSeconds(60), 50_000, 5_000);
 
     public ServiceLimits {
         for (Duration d : new Duration[] {headerTimeout, bodyTimeout, idleTimeout, responseTimeout, planWait, planTimeout}) {

@@ -43,8 +43,8 @@ class HttpRefusalsTest {
 
     static Stream<Arguments> refusals() {
         String validSpec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 1)));
-        // a small body asking for 300,000 copies: over the service's limit (200,000), refused before placement starts
-        String hugeSpec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 300_000)));
+        // a small body asking for 60,000 copies: over the service's limit (50,000), refused before placement starts
+        String hugeSpec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 60_000)));
         return Stream.of(
                 // method, path, token?, body, expected status, expected code
                 Arguments.of("GET", "/v1/clusters", false, null, 401, "UNAUTHORIZED"),

@@ -25,6 +25,16 @@ public final class Backends {
         return DEFAULT_URL;
     }
 
+    /**
+     * The URL as it may be printed: user info ({@code https://user:secret@host}) and the values of
+     * {@code password}, {@code token}, {@code secret} and {@code key} parameters replaced by {@code ***}.
+     */
+    public static String redact(String url) {
+        if (url == null) return null;
+        String out = url.replaceAll("^([A-Za-z][A-Za-z0-9+.-]*://)[^/@?#]*@", "$1***@");
+        return out.replaceAll("(?i)([?&;](?:password|passwd|pwd|token|secret|key|access_token)=)[^&;#]*", "$1***");
+    }
+
     public static Backend open(String url) {
         return open(url, null);
     }

@@ -131,7 +131,7 @@ public enum ValidationCode implements ProblemCode {
 
     // Size
     SPEC_TOO_LARGE(false,
-            "The spec asks for more copies (1,000,000) or more instances up front (100,000) than gpushare places per cluster; the placement service's limits are lower (200,000 and 20,000 by default, see docs/server.md).",
+            "The spec asks for more copies (1,000,000) or more instances up front (100,000) than gpushare places per cluster; the placement service's are lower (50,000 and 5,000 by default, see docs/server.md).",
             "Lower desiredCount, copyCount, minInstances or instanceCount, or split the fleet into several clusters.");
 
     private final boolean reference;

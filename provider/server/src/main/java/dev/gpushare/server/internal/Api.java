@@ -63,6 +63,11 @@ public final class Api {
         this.planSlots = new Semaphore(limits.maxConcurrentPlans(), true);
     }
 
+    /** Clusters whose rendered state is kept (bounded by {@value #RENDERED}). */
+    public int cachedClusters() {
+        return rendered.size() + store.cachedClusters();
+    }
+
     /** Every route, in the order the OpenAPI document lists them. */
     public List<Route> routes() {
         return List.of(

@@ -4,6 +4,7 @@ import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.cost.FleetUsage;
 import dev.gpushare.engine.cost.GpuMemory;
 import dev.gpushare.engine.state.FleetState;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,10 +33,17 @@ public final class Metrics {
     }
 
     private final Map<Key, Series> requests = new ConcurrentHashMap<>();
-    private final Map<String, AtomicLong> placements = new ConcurrentHashMap<>();
-    private final Map<String, Long> unplaced = new ConcurrentHashMap<>();
-    private final Map<String, Long> gpuMemory = new ConcurrentHashMap<>();
-    private final Map<String, Long> stranded = new ConcurrentHashMap<>();
+    private final AtomicLong droppedSeries = new AtomicLong();
+    private final ClusterSeries placements = new ClusterSeries("gpushare_placements_total", "counter",
+            "Copies placed or moved by applies through this server, by cluster.", droppedSeries);
+    private final ClusterSeries unplaced = new ClusterSeries("gpushare_unplaced_copies", "gauge",
+            "Copies the latest plan of a cluster could not place.", droppedSeries);
+    private final ClusterSeries gpuMemory = new ClusterSeries("gpushare_gpu_memory_allocated_mib", "gauge",
+            "GPU memory held by copies, in MiB, as last seen.", droppedSeries);
+    private final ClusterSeries stranded = new ClusterSeries("gpushare_gpu_memory_stranded_mib", "gauge",
+            "Free GPU memory in fragments smaller than any copy of its pool, in MiB, as last seen.", droppedSeries);
+    /** Every per-cluster metric, in the order they are printed. */
+    private final List<ClusterSeries> perCluster = List.of(placements, unplaced, gpuMemory, stranded);
 
     /** One answered request; {@code route} is its template, e.g. {@code GET /v1/clusters/{cluster}/state}. */
     public void request(String route, int status, long nanos) {
@@ -58,11 +66,11 @@ public final class Metrics {
     }
 
     public void placed(String cluster, long copies) {
-        placements.computeIfAbsent(cluster, c -> new AtomicLong()).addAndGet(copies);
+        placements.add(cluster, copies);
     }
 
     public void planned(String cluster, long unplacedCopies) {
-        unplaced.put(cluster, unplacedCopies);
+        unplaced.set(cluster, unplacedCopies);
     }
 
     /**
@@ -71,15 +79,20 @@ public final class Metrics {
      */
     public void observed(FleetState state) {
         GpuMemory m = FleetUsage.of(state, Catalog.builtIn()).memory();
-        gpuMemory.put(state.cluster(), m.allocatedMiB());
-        stranded.put(state.cluster(), m.strandedMiB());
+        gpuMemory.set(state.cluster(), m.allocatedMiB());
+        stranded.set(state.cluster(), m.strandedMiB());
     }
 
     /** Drops a destroyed cluster's series. */
     public void forget(String cluster) {
-        unplaced.remove(cluster);
-        gpuMemory.remove(cluster);
-        stranded.remove(cluster);
+        for (ClusterSeries s : perCluster) s.forget(cluster);
+    }
+
+    /** Per-cluster series held now, over all metrics (bounded; the attack suite reads it). */
+    public int clusterSeries() {
+        int n = 0;
+        for (ClusterSeries s : perCluster) n += s.size();
+        return n;
     }
 
     public String render() {
@@ -108,27 +121,12 @@ public final class Metrics {
             sb.append("gpushare_http_request_duration_seconds_count{").append(e.getKey()).append("} ")
                     .append(s.count.get()).append('\n');
         }
-        gauge(sb, "gpushare_placements_total", "counter", "Copies placed or moved by applies through this server, by cluster.",
-                toLongs(placements));
-        gauge(sb, "gpushare_unplaced_copies", "gauge", "Copies the latest plan of a cluster could not place.", unplaced);
-        gauge(sb, "gpushare_gpu_memory_allocated_mib", "gauge", "GPU memory held by copies, in MiB, as last seen.", gpuMemory);
-        gauge(sb, "gpushare_gpu_memory_stranded_mib", "gauge",
-                "Free GPU memory in fragments smaller than any copy of its pool, in MiB, as last seen.", stranded);
+        for (ClusterSeries s : perCluster) s.render(sb);
+        sb.append("# HELP gpushare_metric_series_dropped_total Per-cluster values not recorded: more than ")
+                .append(ClusterSeries.MAX_CLUSTERS).append(" clusters had a series.\n");
+        sb.append("# TYPE gpushare_metric_series_dropped_total counter\n");
+        sb.append("gpushare_metric_series_dropped_total ").append(droppedSeries.get()).append('\n');
         return sb.toString();
-    }
-
-    private static Map<String, Long> toLongs(Map<String, AtomicLong> m) {
-        Map<String, Long> out = new TreeMap<>();
-        m.forEach((k, v) -> out.put(k, v.get()));
-        return out;
-    }
-
-    private static void gauge(StringBuilder sb, String name, String type, String help, Map<String, Long> byCluster) {
-        sb.append("# HELP ").append(name).append(' ').append(help).append('\n');
-        sb.append("# TYPE ").append(name).append(' ').append(type).append('\n');
-        for (Map.Entry<String, Long> e : new TreeMap<>(byCluster).entrySet()) {
-            sb.append(name).append("{cluster=\"").append(escape(e.getKey())).append("\"} ").append(e.getValue()).append('\n');
-        }
     }
 
     private static String labels(Key k) {
@@ -139,7 +137,7 @@ public final class Metrics {
         return String.format(Locale.ROOT, "%s", d);
     }
 
-    private static String escape(String s) {
+    static String escape(String s) {
         return s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 }

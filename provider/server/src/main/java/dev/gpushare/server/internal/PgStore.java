@@ -289,6 +289,11 @@ public final class PgStore implements Store {
     }
 
     @Override
+    public int cachedClusters() {
+        return cache.size();
+    }
+
+    @Override
     public String describe() {
         return redact(url);
     }

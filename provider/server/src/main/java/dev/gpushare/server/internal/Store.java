@@ -36,6 +36,11 @@ public interface Store extends AutoCloseable {
     /** True when the store answers now (for {@code /readyz}). */
     boolean ready();
 
+    /** Clusters whose snapshot the store keeps in memory (bounded; 0 for a store without a cache). */
+    default int cachedClusters() {
+        return 0;
+    }
+
     /** Where the state lives, without credentials. */
     String describe();
 

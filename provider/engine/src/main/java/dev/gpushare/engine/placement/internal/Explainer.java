@@ -64,7 +64,8 @@ final class Explainer {
             return of(copy, PlacementCode.NO_FREE_GPU, needs + "; all " + pool.gpuCount() * limit + " GPUs of endpoint "
                     + pool.owner() + " (" + limit + " x " + pool.type().name() + ") are taken; " + raise);
         }
-        String full = "; the " + run.nodes().size() + " instances of " + pool.owner() + " (maxInstances " + limit + ") are full";
+        String full = run.nodes().size() == 1 ? "; the 1 instance of " + pool.owner() + " (maxInstances " + limit + ") is full"
+                : "; the " + run.nodes().size() + " instances of " + pool.owner() + " (maxInstances " + limit + ") are full";
         if (clients) {
             return of(copy, PlacementCode.MAX_CLIENTS_REACHED, needs + full + ": every GPU with " + copy.mpsMiB()
                     + " MiB free already has " + pool.maxClients() + " MPS clients (maxClientsPerGpu " + pool.maxClients()
