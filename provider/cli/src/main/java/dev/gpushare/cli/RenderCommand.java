@@ -58,6 +58,8 @@ final class RenderCommand implements Callable<Integer> {
                     "2:usage error, unreadable file, or the output folder cannot be written",
                     "3:written, but something could not be placed (those copies have no pod)"})
     static final class Kubernetes implements Callable<Integer> {
+        @picocli.CommandLine.Mixin private FormatOption format;
+
         @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
         private List<Path> files;
 
@@ -89,11 +91,15 @@ final class RenderCommand implements Callable<Integer> {
             PrintWriter err = command.commandLine().getErr();
             Spec spec = resolved.spec();
             FleetState placed = Pipeline.place(resolved);
-            String yaml = KubernetesManifests.render(spec, placed, mode, namespace, componentImage).yaml();
+            if (format.get() == OutputFormat.SVG || format.get() == OutputFormat.HTML) {
+                throw UserError.usage("render kubernetes prints text (YAML) or json (a v1 List)");
+            }
+            KubernetesManifests.Rendering rendering = KubernetesManifests.render(spec, placed, mode, namespace, componentImage);
+            String yaml = format.json() ? rendering.json() : rendering.yaml();
             if (outDir == null) {
                 Print.document(command.commandLine().getOut(), yaml);
             } else {
-                Path file = outDir.resolve(spec.cluster() + ".yaml");
+                Path file = outDir.resolve(spec.cluster() + (format.json() ? ".json" : ".yaml"));
                 try {
                     Files.createDirectories(outDir);
                     Files.writeString(file, yaml);

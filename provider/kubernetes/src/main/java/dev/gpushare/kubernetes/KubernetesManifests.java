@@ -55,6 +55,11 @@ public final class KubernetesManifests {
             }
             return out.toString();
         }
+
+        /** The objects as one {@code v1 List} in JSON (the node labels are not objects, so they are left out). */
+        public String json() {
+            return Serialization.asJson(new io.fabric8.kubernetes.api.model.KubernetesListBuilder().withItems(objects).build()) + "\n";
+        }
     }
 
     public static Rendering render(Spec spec, FleetState desired, DeviceMode mode, String namespace, String componentImage) {

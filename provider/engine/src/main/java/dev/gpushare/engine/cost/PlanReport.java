@@ -34,9 +34,9 @@ public record PlanReport(Plan plan, FleetUsage before, FleetUsage after) {
         ObjectNode root = PlanJson.toTree(plan);
         root.set("desired", FleetReport.tree(plan.desired(), after));
         ObjectNode change = root.putObject("costChange");
-        change.put("costPerHourBefore", before.costPerHour());
-        change.put("costPerHourAfter", after.costPerHour());
-        change.put("costPerHourDelta", after.costPerHour().subtract(before.costPerHour()));
+        change.put("costPerHourBefore", UsageJson.plain(before.costPerHour()));
+        change.put("costPerHourAfter", UsageJson.plain(after.costPerHour()));
+        change.put("costPerHourDelta", UsageJson.plain(after.costPerHour().subtract(before.costPerHour())));
         change.put("instancesBefore", before.instances());
         change.put("instancesAfter", after.instances());
         change.put("allocatedMiBBefore", before.memory().allocatedMiB());

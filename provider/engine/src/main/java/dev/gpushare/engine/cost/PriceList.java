@@ -54,7 +54,7 @@ public final class PriceList {
         if (list == null) return Optional.empty();
         if (pricing.discountPercent() == null || pricing.discountPercent().signum() == 0) return Optional.of(list);
         BigDecimal keep = BigDecimal.valueOf(100).subtract(pricing.discountPercent()).movePointLeft(2);
-        return Optional.of(list.multiply(keep, MathContext.DECIMAL64).stripTrailingZeros());
+        return Optional.of(UsageJson.plain(list.multiply(keep, MathContext.DECIMAL64).stripTrailingZeros()));
     }
 
     /** True when a figure the fleet uses is an estimate rather than a price AWS publishes. */

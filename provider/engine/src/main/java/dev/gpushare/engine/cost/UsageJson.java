@@ -17,10 +17,10 @@ public final class UsageJson {
 
     /** Writes the figures into {@code summary}. */
     public static void write(ObjectNode summary, FleetUsage u) {
-        summary.put("costPerHour", u.costPerHour());
+        summary.put("costPerHour", plain(u.costPerHour()));
         summary.put("currency", "USD");
         summary.put("priceRegion", u.region());
-        summary.put("discountPercent", u.discountPercent());
+        summary.put("discountPercent", u.discountPercent() == null ? null : plain(u.discountPercent()));
         summary.put("unpricedInstances", u.unpricedInstances());
         summary.put("pricesEstimated", u.estimated());
         summary.put("idleGpus", u.idleGpus());
@@ -34,11 +34,16 @@ public final class UsageJson {
             n.put("instances", p.instances());
             n.put("gpus", p.gpus());
             n.put("idleGpus", p.idleGpus());
-            n.put("costPerHour", p.costPerHour());
+            n.put("costPerHour", plain(p.costPerHour()));
             n.put("unpricedInstances", p.unpricedInstances());
             memory(n.putObject("gpuMemoryMiB"), p.memory());
             if (p.smallestCopyMiB() == null) n.putNull("smallestCopyMiB"); else n.put("smallestCopyMiB", p.smallestCopyMiB());
         }
+    }
+
+    /** Without an exponent: 10 stays {@code 10}, never {@code 1E+1}. */
+    public static java.math.BigDecimal plain(java.math.BigDecimal v) {
+        return v.scale() < 0 ? v.setScale(0) : v;
     }
 
     private static void memory(ObjectNode n, GpuMemory m) {

@@ -1,5 +1,6 @@
 package dev.gpushare.engine.advise.capacity;
 
+import dev.gpushare.engine.cost.UsageJson;
 import dev.gpushare.engine.cost.UsageText;
 import dev.gpushare.model.io.SpecWriter;
 import java.util.ArrayList;
@@ -138,13 +139,13 @@ public final class CapacityAdviceDocument {
             ArrayNode names = n.putArray("workloads");
             p.workloads().forEach(names::add);
             n.put("instances", p.instances());
-            n.put("costPerHour", p.costPerHour());
+            n.put("costPerHour", UsageJson.plain(p.costPerHour()));
         }
         ObjectNode total = root.putObject("total");
         total.put("instances", advice.usage().instances());
-        total.put("costPerHour", advice.usage().costPerHour());
-        total.put("apartCostPerHour", advice.apartPerHour());
-        total.put("givenCostPerHour", advice.givenPerHour());
+        total.put("costPerHour", UsageJson.plain(advice.usage().costPerHour()));
+        total.put("apartCostPerHour", UsageJson.plain(advice.apartPerHour()));
+        total.put("givenCostPerHour", UsageJson.plain(advice.givenPerHour()));
         total.put("allocatedMiB", advice.usage().memory().allocatedMiB());
         total.put("usableMiB", advice.usage().memory().usableMiB());
         total.put("strandedMiB", advice.usage().memory().strandedMiB());
@@ -163,7 +164,7 @@ public final class CapacityAdviceDocument {
         a.layout().forEach(layout::add);
         n.put("replicas", a.replicas());
         n.put("instances", a.instances());
-        n.put("costPerHour", a.costPerHour());
+        n.put("costPerHour", UsageJson.plain(a.costPerHour()));
         n.put("allocatedPercent", Math.round(a.allocatedPercent() * 10) / 10.0);
         n.put("isolation", a.form().isolation().name().toLowerCase(Locale.ROOT));
         n.put("givesUp", a.form().givesUp());
