@@ -36,8 +36,11 @@ final class EngineDriver {
     /** Per resource of the last operation: what the engine would show (create, update, replace, same, delete, failed). */
     final Map<String, String> steps = new LinkedHashMap<>();
     final Map<String, Stored> state = new LinkedHashMap<>();
+    /** Per resource of the last operation that had a Diff: the properties it named (inputs and outputs). */
+    final Map<String, List<String>> diffs = new LinkedHashMap<>();
     final List<String> log = new ArrayList<>();
     private final ResourceProviderBlockingStub stub;
+    private Struct config;
 
     EngineDriver(ResourceProviderBlockingStub stub) {
         this.stub = stub;
@@ -50,12 +53,21 @@ final class EngineDriver {
         if (programDirectory != null) h.setProgramDirectory(programDirectory);
         stub.handshake(h.build());
         stub.getPluginInfo(Empty.getDefaultInstance());
-        Struct config = Props.struct(configJson);
         Provider.CheckResponse checked = stub.checkConfig(Provider.CheckRequest.newBuilder()
-                .setUrn(STACK + "pulumi:providers:gpushare::default").setNews(config)
+                .setUrn(STACK + "pulumi:providers:gpushare::default").setNews(Props.struct(configJson))
                 .setOlds(Struct.getDefaultInstance()).build());
         if (checked.getFailuresCount() > 0) throw new IllegalStateException("config: " + checked.getFailuresList());
-        stub.configure(Provider.ConfigureRequest.newBuilder().setArgs(checked.getInputs())
+        config = checked.getInputs();
+        configure();
+    }
+
+    /**
+     * Configure: the engine starts a provider process per operation (preview, the update pass of
+     * up, refresh, destroy) and configures it once; so does this driver, which makes the provider
+     * forget what an earlier preview declared.
+     */
+    private void configure() {
+        stub.configure(Provider.ConfigureRequest.newBuilder().setArgs(config)
                 .setAcceptSecrets(true).setAcceptResources(true).setSendsOldInputs(true).setSendsOldInputsToDelete(true).build());
     }
 
@@ -70,7 +82,9 @@ final class EngineDriver {
     }
 
     private Map<String, Struct> run(List<Res> program, boolean preview) {
+        configure();
         steps.clear();
+        diffs.clear();
         Map<String, Struct> outputs = new LinkedHashMap<>();
         for (Res r : program) {
             Stored old = state.get(r.urn());
@@ -87,6 +101,7 @@ final class EngineDriver {
             Provider.DiffResponse diff = stub.diff(Provider.DiffRequest.newBuilder().setId(old.id()).setUrn(r.urn())
                     .setOlds(old.outputs()).setNews(news).setOldInputs(old.inputs()).setName(r.name()).setType(r.token()).build());
             log.add("Diff " + r.name() + " " + diff.getChanges() + " replaces=" + diff.getReplacesList() + " diffs=" + diff.getDiffsList());
+            diffs.put(r.name(), diff.getDiffsList());
             boolean replace = diff.getReplacesCount() > 0;
             if (diff.getChanges() == Provider.DiffResponse.DiffChanges.DIFF_NONE && old.initErrors().isEmpty()) {
                 steps.put(r.name(), "same");
@@ -166,6 +181,7 @@ final class EngineDriver {
 
     /** {@code pulumi refresh}: Read every resource, then Diff with the arguments inverted. Returns the drifted ones. */
     List<String> refresh() {
+        configure();
         List<String> drifted = new ArrayList<>();
         for (Stored s : new ArrayList<>(state.values())) {
             Provider.ReadResponse read = stub.read(Provider.ReadRequest.newBuilder().setId(s.id()).setUrn(s.res().urn())
@@ -186,6 +202,7 @@ final class EngineDriver {
 
     /** {@code pulumi destroy}: Delete in reverse order. */
     void destroy() {
+        configure();
         List<Stored> all = new ArrayList<>(state.values());
         java.util.Collections.reverse(all);
         for (Stored s : all) delete(s);

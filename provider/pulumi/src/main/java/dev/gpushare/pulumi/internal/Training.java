@@ -9,6 +9,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.gpushare.pulumi.internal.kind.Kinds;
 import pulumirpc.Provider;
 import pulumirpc.ResourceProviderGrpc;
 
@@ -34,10 +35,10 @@ public final class Training {
             stub.configure(Provider.ConfigureRequest.newBuilder().setArgs(config).build());
             Struct cp = Struct.newBuilder().putFields("cluster", string("train")).putFields("name", string("p"))
                     .putFields("instanceType", string("g6.12xlarge")).build();
-            stub.check(Provider.CheckRequest.newBuilder().setType(Kind.CAPACITY_PROVIDER.token()).setNews(cp).build());
-            stub.create(Provider.CreateRequest.newBuilder().setType(Kind.CAPACITY_PROVIDER.token()).setProperties(cp)
+            stub.check(Provider.CheckRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setNews(cp).build());
+            stub.create(Provider.CreateRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setProperties(cp)
                     .setPreview(true).build());
-            stub.diff(Provider.DiffRequest.newBuilder().setType(Kind.CAPACITY_PROVIDER.token()).setOlds(cp).setNews(cp).build());
+            stub.diff(Provider.DiffRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setOlds(cp).setNews(cp).build());
         } finally {
             channel.shutdownNow();
             try (var files = Files.walk(dir)) {
