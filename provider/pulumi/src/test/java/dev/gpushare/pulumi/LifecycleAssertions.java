@@ -107,7 +107,7 @@ final class LifecycleAssertions {
     }
 
     static JsonNode json(Struct s) {
-        return Wire.JSON.readTree(Props.json(s));
+        return Wire.decode(s).values(); // integral numbers as integers, as the engine shows them
     }
 
     static Map<String, tools.jackson.databind.node.ObjectNode> declared(String backendUrl) {
