@@ -19,7 +19,11 @@ import pulumirpc.ResourceProviderGrpc.ResourceProviderBlockingStub;
 final class EngineDriver {
     static final String STACK = "urn:pulumi:dev::gpushare-demo::";
 
-    /** One resource of a program: its type name (e.g. Service), logical name and inputs (JSON). */
+    /**
+     * One resource of a program: its type name (e.g. Service), logical name and inputs (JSON). An
+     * input {@code "${other.prop}"} takes output {@code prop} of the program's resource {@code other}
+     * (declared before it), as the engine resolves a reference once that resource's step is done.
+     */
     record Res(String type, String name, String inputsJson) {
         String token() {
             return "gpushare:index:" + type;
@@ -88,7 +92,7 @@ final class EngineDriver {
         Map<String, Struct> outputs = new LinkedHashMap<>();
         for (Res r : program) {
             Stored old = state.get(r.urn());
-            Provider.CheckResponse checked = check(r, old == null ? Struct.getDefaultInstance() : old.inputs());
+            Provider.CheckResponse checked = check(r, old == null ? Struct.getDefaultInstance() : old.inputs(), outputs);
             if (checked.getFailuresCount() > 0) {
                 steps.put(r.name(), "failed");
                 throw new CheckFailed(r, checked.getFailuresList());
@@ -109,7 +113,7 @@ final class EngineDriver {
                 outputs.put(r.name(), old.outputs());
             } else if (replace) {
                 // replacement: Check again with empty olds, Create the new one, Delete the old one after
-                Struct renews = check(r, Struct.getDefaultInstance()).getInputs();
+                Struct renews = check(r, Struct.getDefaultInstance(), outputs).getInputs();
                 outputs.put(r.name(), create(r, renews, preview));
                 steps.put(r.name(), "replace");
                 if (!preview) delete(old);
@@ -174,9 +178,27 @@ final class EngineDriver {
         if (state.get(s.res().urn()) == s) state.remove(s.res().urn());
     }
 
-    private Provider.CheckResponse check(Res r, Struct olds) {
+    private Provider.CheckResponse check(Res r, Struct olds, Map<String, Struct> outputsSoFar) {
         return stub.check(Provider.CheckRequest.newBuilder().setUrn(r.urn()).setOlds(olds)
-                .setNews(Props.struct(r.inputsJson())).setName(r.name()).setType(r.token()).build());
+                .setNews(Props.struct(resolve(r.inputsJson(), outputsSoFar))).setName(r.name()).setType(r.token()).build());
+    }
+
+    private static final java.util.regex.Pattern REFERENCE = java.util.regex.Pattern.compile("\"\\$\\{(\\w+)\\.(\\w+)}\"");
+
+    /** The inputs with each {@code "${res.prop}"} replaced by that output's value (unknown in a preview stays unknown). */
+    private static String resolve(String inputsJson, Map<String, Struct> outputsSoFar) {
+        java.util.regex.Matcher m = REFERENCE.matcher(inputsJson);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            Struct of = outputsSoFar.get(m.group(1));
+            if (of == null || !of.containsFields(m.group(2))) {
+                throw new IllegalStateException("program refers to " + m.group() + " before that resource or output exists");
+            }
+            String value = Props.json(Struct.newBuilder().putFields("v", of.getFieldsOrThrow(m.group(2))).build());
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(value.substring("{\"v\":".length(), value.length() - 1)));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     /** {@code pulumi refresh}: Read every resource, then Diff with the arguments inverted. Returns the drifted ones. */
