@@ -235,8 +235,10 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
                 }
             }
             if (b.getFailuresCount() > 0) return b.build();
-            return b.setReturn(Wire.encode(lifecycle.pool(args.get(ResourceKind.CLUSTER).stringValue(),
-                    args.get("name").stringValue(), req.getPreview()))).build();
+            Lifecycle.PoolResult pool = lifecycle.pool(args.get(ResourceKind.CLUSTER).stringValue(), args.get("name").stringValue(),
+                    args.get(PoolFunction.SERVICES), req.getPreview());
+            if (!pool.failures().isEmpty()) return failures(b, pool.failures()).build();
+            return b.setReturn(Wire.encode(pool.result())).build();
         });
     }
 
@@ -263,6 +265,11 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
     }
 
     private static Provider.CheckResponse.Builder failures(Provider.CheckResponse.Builder b, List<Failure> failures) {
+        for (Failure f : failures) b.addFailures(CheckFailure.newBuilder().setProperty(f.property()).setReason(f.reason()));
+        return b;
+    }
+
+    private static Provider.InvokeResponse.Builder failures(Provider.InvokeResponse.Builder b, List<Failure> failures) {
         for (Failure f : failures) b.addFailures(CheckFailure.newBuilder().setProperty(f.property()).setReason(f.reason()));
         return b;
     }

@@ -7,7 +7,10 @@ import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import javax.annotation.Nullable;
 
 
 public final class GetCapacityProviderArgs extends com.pulumi.resources.InvokeArgs {
@@ -44,11 +47,27 @@ public final class GetCapacityProviderArgs extends com.pulumi.resources.InvokeAr
         return this.name;
     }
 
+    /**
+     * Ids of services placed on the pool (their id outputs). A call runs once its arguments are known, so passing them reads the pool after those services are placed; use it where function calls take no dependsOn (YAML). Each must be a service of this pool.
+     * 
+     */
+    @Import(name="services")
+    private @Nullable Output<List<String>> services;
+
+    /**
+     * @return Ids of services placed on the pool (their id outputs). A call runs once its arguments are known, so passing them reads the pool after those services are placed; use it where function calls take no dependsOn (YAML). Each must be a service of this pool.
+     * 
+     */
+    public Optional<Output<List<String>>> services() {
+        return Optional.ofNullable(this.services);
+    }
+
     private GetCapacityProviderArgs() {}
 
     private GetCapacityProviderArgs(GetCapacityProviderArgs $) {
         this.cluster = $.cluster;
         this.name = $.name;
+        this.services = $.services;
     }
 
     public static Builder builder() {
@@ -109,6 +128,37 @@ public final class GetCapacityProviderArgs extends com.pulumi.resources.InvokeAr
          */
         public Builder name(String name) {
             return name(Output.of(name));
+        }
+
+        /**
+         * @param services Ids of services placed on the pool (their id outputs). A call runs once its arguments are known, so passing them reads the pool after those services are placed; use it where function calls take no dependsOn (YAML). Each must be a service of this pool.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder services(@Nullable Output<List<String>> services) {
+            $.services = services;
+            return this;
+        }
+
+        /**
+         * @param services Ids of services placed on the pool (their id outputs). A call runs once its arguments are known, so passing them reads the pool after those services are placed; use it where function calls take no dependsOn (YAML). Each must be a service of this pool.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder services(List<String> services) {
+            return services(Output.of(services));
+        }
+
+        /**
+         * @param services Ids of services placed on the pool (their id outputs). A call runs once its arguments are known, so passing them reads the pool after those services are placed; use it where function calls take no dependsOn (YAML). Each must be a service of this pool.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder services(String... services) {
+            return services(List.of(services));
         }
 
         public GetCapacityProviderArgs build() {

@@ -6,7 +6,10 @@ package com.gpushare.inputs;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import javax.annotation.Nullable;
 
 
 public final class GetCapacityProviderPlainArgs extends com.pulumi.resources.InvokeArgs {
@@ -43,11 +46,27 @@ public final class GetCapacityProviderPlainArgs extends com.pulumi.resources.Inv
         return this.name;
     }
 
+    /**
+     * Ids of services placed on the pool (their id outputs). A call runs once its arguments are known, so passing them reads the pool after those services are placed; use it where function calls take no dependsOn (YAML). Each must be a service of this pool.
+     * 
+     */
+    @Import(name="services")
+    private @Nullable List<String> services;
+
+    /**
+     * @return Ids of services placed on the pool (their id outputs). A call runs once its arguments are known, so passing them reads the pool after those services are placed; use it where function calls take no dependsOn (YAML). Each must be a service of this pool.
+     * 
+     */
+    public Optional<List<String>> services() {
+        return Optional.ofNullable(this.services);
+    }
+
     private GetCapacityProviderPlainArgs() {}
 
     private GetCapacityProviderPlainArgs(GetCapacityProviderPlainArgs $) {
         this.cluster = $.cluster;
         this.name = $.name;
+        this.services = $.services;
     }
 
     public static Builder builder() {
@@ -88,6 +107,27 @@ public final class GetCapacityProviderPlainArgs extends com.pulumi.resources.Inv
         public Builder name(String name) {
             $.name = name;
             return this;
+        }
+
+        /**
+         * @param services Ids of services placed on the pool (their id outputs). A call runs once its arguments are known, so passing them reads the pool after those services are placed; use it where function calls take no dependsOn (YAML). Each must be a service of this pool.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder services(@Nullable List<String> services) {
+            $.services = services;
+            return this;
+        }
+
+        /**
+         * @param services Ids of services placed on the pool (their id outputs). A call runs once its arguments are known, so passing them reads the pool after those services are placed; use it where function calls take no dependsOn (YAML). Each must be a service of this pool.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder services(String... services) {
+            return services(List.of(services));
         }
 
         public GetCapacityProviderPlainArgs build() {

@@ -136,10 +136,20 @@ public final class Lifecycle {
         });
     }
 
-    /** {@code getCapacityProvider}: the pool as the backend holds it (in a preview: as this deployment's previews leave it). */
-    public ObjectNode pool(String cluster, String name, boolean preview) {
-        FleetState state = clusters.with(s -> preview && configured ? s.predictAll(cluster).state() : s.actual(cluster));
-        return PoolFunction.result(cluster, name, state);
+    /** What {@code getCapacityProvider} returns, or why it cannot. */
+    public record PoolResult(ObjectNode result, List<Failure> failures) {}
+
+    /**
+     * {@code getCapacityProvider}: the pool as the backend holds it (in a preview: as this
+     * deployment's previews leave it); the services named must be the pool's.
+     */
+    public PoolResult pool(String cluster, String name, tools.jackson.databind.JsonNode services, boolean preview) {
+        return clusters.with(s -> {
+            List<Failure> failures = PoolFunction.checkServices(cluster, name, services, s.declaredAndPreviewed(cluster));
+            if (!failures.isEmpty()) return new PoolResult(null, failures);
+            FleetState state = preview && configured ? s.predictAll(cluster).state() : s.actual(cluster);
+            return new PoolResult(PoolFunction.result(cluster, name, state), List.of());
+        });
     }
 
     /** The top-level keys to return as secrets: the secret inputs and the outputs derived from them. */
