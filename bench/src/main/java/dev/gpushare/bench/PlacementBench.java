@@ -1,5 +1,7 @@
 package dev.gpushare.bench;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,20 +42,20 @@ public final class PlacementBench {
         boolean onlyD = args.length > 0 && args[0].equals("d");
         int runsD = onlyD && args.length > 1 ? Integer.parseInt(args[1]) : 7;
         Spec a = Workloads.mps(100_000, Workloads.SEED);
-        FleetState placedA = onlyD ? Placer.place(a, catalog, FleetState.empty(a.cluster())) : run("(a) 100k MPS", a, catalog, true);
+        FleetState placedA = onlyD ? Placer.place(ResolvedSpec.of(a), FleetState.empty(a.cluster())) : run("(a) 100k MPS", a, catalog, true);
         if (!onlyD) {
             run("(b) 50k mix", Workloads.mix(50_000, Workloads.SEED), catalog, true);
             run("(c) 20k copies on MIG endpoints", Workloads.endpoints(2_000, Workloads.SEED), catalog, false);
         }
 
         Spec d = Workloads.grow(a);
-        for (int i = 0; i < 5; i++) Placer.place(d, catalog, placedA); // warm-up
+        for (int i = 0; i < 5; i++) Placer.place(ResolvedSpec.of(d), placedA); // warm-up
         long best = Long.MAX_VALUE, bestCpu = Long.MAX_VALUE;
         FleetState after = null;
         for (int i = 0; i < runsD; i++) {
             long c0 = cpu();
             long t0 = System.nanoTime();
-            after = Placer.place(d, catalog, placedA);
+            after = Placer.place(ResolvedSpec.of(d), placedA);
             best = Math.min(best, System.nanoTime() - t0);
             bestCpu = Math.min(bestCpu, cpu() - c0);
         }
@@ -75,7 +77,7 @@ public final class PlacementBench {
     }
 
     private static FleetState run(String name, Spec spec, Catalog catalog, boolean baseline) {
-        for (int i = 0; i < 3; i++) Placer.place(spec, catalog, FleetState.empty(spec.cluster())); // warm-up
+        for (int i = 0; i < 3; i++) Placer.place(ResolvedSpec.of(spec), FleetState.empty(spec.cluster())); // warm-up
         long best = Long.MAX_VALUE, bestCpu = Long.MAX_VALUE;
         FleetState s = null;
         for (int i = 0; i < 3; i++) {
@@ -83,7 +85,7 @@ public final class PlacementBench {
             System.gc();
             long c0 = cpu();
             long t0 = System.nanoTime();
-            s = Placer.place(spec, catalog, FleetState.empty(spec.cluster()));
+            s = Placer.place(ResolvedSpec.of(spec), FleetState.empty(spec.cluster()));
             best = Math.min(best, System.nanoTime() - t0);
             bestCpu = Math.min(bestCpu, cpu() - c0);
         }

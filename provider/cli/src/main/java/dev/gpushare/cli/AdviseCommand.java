@@ -8,9 +8,8 @@ import java.util.concurrent.Callable;
 
 import dev.gpushare.engine.advise.Advice;
 import dev.gpushare.engine.advise.AdviceDocument;
-import dev.gpushare.engine.advise.LayoutAdvisor;
-import dev.gpushare.engine.catalog.Catalog;
-import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.io.SpecWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,13 +64,9 @@ final class AdviseCommand implements Callable<Integer> {
         if (write && checked.size() != 1) {
             throw UserError.usage("--write rewrites one file; pass exactly one FILE (merge split specs first)");
         }
-        var report = SpecValidator.validateFiles(checked);
-        if (!report.problems().isEmpty()) {
-            Print.document(command.commandLine().getErr(), json
-                    ? ProblemReport.json(report.problems()) : ProblemReport.text(checked, report.problems()));
-            return ExitCodes.INVALID;
-        }
-        Advice advice = LayoutAdvisor.advise(report.spec(), Catalog.builtIn().withDeclared(report.spec().instanceTypes()));
+        ResolvedSpec spec = SpecInput.read(checked, json, command.commandLine().getErr());
+        if (spec == null) return ExitCodes.INVALID;
+        Advice advice = Pipeline.advise(spec);
         Print.document(command.commandLine().getOut(), json ? AdviceDocument.toJson(advice) : AdviceDocument.toText(advice));
         if (write && !advice.endpoints().isEmpty()) rewrite(checked.get(0), advice);
         return advice.notAdvised().isEmpty() ? ExitCodes.OK : ExitCodes.UNPLACED;

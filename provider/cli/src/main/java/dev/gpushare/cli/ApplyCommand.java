@@ -7,7 +7,7 @@ import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.PlanText;
 import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
-import dev.gpushare.model.Spec;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -74,7 +74,7 @@ final class ApplyCommand implements Callable<Integer> {
             if (saved) {
                 plan = readSaved(SpecFiles.readable(files).getFirst());
             } else {
-                Spec spec = SpecInput.read(files, format.json(), err);
+                ResolvedSpec spec = SpecInput.read(files, format.json(), err);
                 if (spec == null) return ExitCodes.INVALID;
                 plan = gs.plan(spec);
             }

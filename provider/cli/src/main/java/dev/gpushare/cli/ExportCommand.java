@@ -4,7 +4,7 @@ import dev.gpushare.engine.interop.ExportResult;
 import dev.gpushare.engine.interop.ExportedDocument;
 import dev.gpushare.engine.interop.ecs.EcsTaskDefinitionExporter;
 import dev.gpushare.engine.interop.sagemaker.SageMakerExporter;
-import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.Problem;
 import java.io.IOException;
@@ -68,16 +68,10 @@ final class ExportCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            List<Path> checked = SpecFiles.readable(files);
-            var report = SpecValidator.validateFiles(checked);
             PrintWriter err = command.commandLine().getErr();
-            if (!report.problems().isEmpty()) {
-                Print.document(err, format.json()
-                        ? ProblemReport.json(report.problems())
-                        : ProblemReport.text(checked, report.problems()));
-                return ExitCodes.INVALID;
-            }
-            ExportResult result = exporter().apply(report.spec());
+            ResolvedSpec spec = SpecInput.read(files, format.json(), err);
+            if (spec == null) return ExitCodes.INVALID;
+            ExportResult result = exporter().apply(spec.spec());
             for (Problem note : result.notes()) err.println("gpushare: warning: " + ProblemReport.line(note));
             PrintWriter out = command.commandLine().getOut();
             if (outDir == null) {

@@ -1,13 +1,10 @@
 package dev.gpushare.cli;
 
-import dev.gpushare.engine.catalog.Catalog;
-import dev.gpushare.engine.placement.Placer;
+import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.StateJson;
 import dev.gpushare.engine.state.StateText;
-import dev.gpushare.engine.validate.SpecValidator;
-import dev.gpushare.model.Spec;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -53,18 +50,9 @@ final class PlaceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Path> checked = SpecFiles.readable(files);
-        var report = SpecValidator.validateFiles(checked);
-        if (!report.problems().isEmpty()) {
-            PrintWriter err = command.commandLine().getErr();
-            Print.document(err, format.json()
-                    ? ProblemReport.json(report.problems())
-                    : ProblemReport.text(checked, report.problems()));
-            return ExitCodes.INVALID;
-        }
-        Spec spec = report.spec();
-        Catalog catalog = Catalog.builtIn().withDeclared(spec.instanceTypes());
-        FleetState state = Placer.place(spec, catalog, FleetState.empty(spec.cluster()));
+        ResolvedSpec spec = SpecInput.read(files, format.json(), command.commandLine().getErr());
+        if (spec == null) return ExitCodes.INVALID;
+        FleetState state = Pipeline.place(spec);
         Print.document(command.commandLine().getOut(),
                 switch (format.get()) {
                     case JSON -> StateJson.toJson(state);

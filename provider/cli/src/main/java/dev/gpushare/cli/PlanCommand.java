@@ -5,7 +5,7 @@ import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.PlanText;
-import dev.gpushare.model.Spec;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +54,7 @@ final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var err = command.commandLine().getErr();
-        Spec spec = SpecInput.read(files, format.json(), err);
+        ResolvedSpec spec = SpecInput.read(files, format.json(), err);
         if (spec == null) return ExitCodes.INVALID;
         Plan plan;
         try (Gpushare gs = backend.open()) {

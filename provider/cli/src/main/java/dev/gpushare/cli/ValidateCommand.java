@@ -1,6 +1,6 @@
 package dev.gpushare.cli;
 
-import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.engine.Pipeline;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -43,10 +43,10 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         boolean json = format.jsonElseText("gpushare validate");
         List<Path> checked = SpecFiles.readable(files);
-        var report = SpecValidator.validateFiles(checked);
+        var problems = Pipeline.check(checked).problems();
         Print.document(spec.commandLine().getOut(), json
-                ? ProblemReport.json(report.problems())
-                : ProblemReport.text(checked, report.problems()));
-        return report.problems().isEmpty() ? ExitCodes.OK : ExitCodes.INVALID;
+                ? ProblemReport.json(problems)
+                : ProblemReport.text(checked, problems));
+        return problems.isEmpty() ? ExitCodes.OK : ExitCodes.INVALID;
     }
 }

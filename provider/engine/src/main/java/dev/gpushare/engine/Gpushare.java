@@ -3,16 +3,13 @@ package dev.gpushare.engine;
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.Backends;
 import dev.gpushare.engine.backend.Snapshot;
-import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Plan;
-import dev.gpushare.engine.plan.Planner;
 import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.engine.reconcile.Reconciler;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
-import dev.gpushare.engine.validate.SpecValidator;
 import dev.gpushare.model.Spec;
-import dev.gpushare.model.problem.Problem;
 import dev.gpushare.model.problem.SpecException;
 import java.util.List;
 import java.util.Objects;
@@ -55,10 +52,12 @@ public final class Gpushare implements AutoCloseable {
      * @throws SpecException with every problem when the spec is invalid
      */
     public Plan plan(Spec spec) {
-        List<Problem> problems = SpecValidator.validate(spec);
-        if (!problems.isEmpty()) throw new SpecException(problems);
-        Catalog catalog = Catalog.builtIn().withDeclared(spec.instanceTypes());
-        return Planner.plan(spec, catalog, backend.read(spec.cluster()));
+        return plan(Pipeline.check(spec).orThrow());
+    }
+
+    /** {@link #plan(Spec)} for a spec already checked by {@link Pipeline#check}. */
+    public Plan plan(ResolvedSpec spec) {
+        return Pipeline.plan(spec, backend.read(spec.cluster()));
     }
 
     /** Executes {@code plan}; refused (as {@link ApplyOutcome.Conflict}) when the cluster moved since the plan. */

@@ -9,6 +9,8 @@ import java.util.Objects;
  * <p>Immutable. Lists are never null (absent sections are empty lists). Every front door — the
  * YAML/JSON reader, the typed DSL, the Pulumi provider — produces this record; nothing downstream
  * knows which one was used.
+ *
+ * <p>{@code pricing} is never null: {@link Pricing#NONE} when the document has no such section.
  */
 public record Spec(
         String apiVersion,
@@ -18,7 +20,8 @@ public record Spec(
         List<Service> services,
         List<Endpoint> endpoints,
         List<InferenceComponent> inferenceComponents,
-        List<InstanceTypeDef> instanceTypes) {
+        List<InstanceTypeDef> instanceTypes,
+        Pricing pricing) {
 
     /** The only API version this release reads and writes. */
     public static final String API_VERSION = "gpushare.dev/v1";
@@ -32,5 +35,14 @@ public record Spec(
         endpoints = List.copyOf(endpoints);
         inferenceComponents = List.copyOf(inferenceComponents);
         instanceTypes = List.copyOf(instanceTypes);
+        pricing = pricing == null ? Pricing.NONE : pricing;
+    }
+
+    /** A spec without a {@code pricing} section (the catalog's prices apply). */
+    public Spec(String apiVersion, String cluster, List<CapacityProvider> capacityProviders,
+            List<TaskDefinition> taskDefinitions, List<Service> services, List<Endpoint> endpoints,
+            List<InferenceComponent> inferenceComponents, List<InstanceTypeDef> instanceTypes) {
+        this(apiVersion, cluster, capacityProviders, taskDefinitions, services, endpoints, inferenceComponents,
+                instanceTypes, Pricing.NONE);
     }
 }

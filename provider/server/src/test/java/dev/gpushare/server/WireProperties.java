@@ -1,9 +1,10 @@
 package dev.gpushare.server;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.backend.Snapshot;
-import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.Planner;
 import dev.gpushare.engine.plan.StateFold;
@@ -25,7 +26,7 @@ class WireProperties {
                                       @ForAll @IntRange(min = 1, max = 4) int services,
                                       @ForAll @IntRange(min = 1, max = 9) int copies) {
         Spec spec = Specs.spec("wire", minInstances, services, copies);
-        Plan plan = Planner.plan(spec, Catalog.builtIn(), Snapshot.empty("wire"));
+        Plan plan = Planner.plan(ResolvedSpec.of(spec), Snapshot.empty("wire"));
 
         JsonNode sent = Wire.MAPPER.readTree(Wire.MAPPER.writeValueAsString(Wire.actions("wire", plan.actions())));
         assertThat(Wire.actions("wire", sent)).isEqualTo(plan.actions());

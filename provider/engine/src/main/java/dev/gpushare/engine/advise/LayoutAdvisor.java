@@ -12,6 +12,7 @@ import dev.gpushare.engine.catalog.GpuModel;
 import dev.gpushare.engine.catalog.InstanceType;
 import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.engine.mig.MigLayouts;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.InferenceComponent;
 import dev.gpushare.model.Spec;
@@ -28,7 +29,9 @@ import dev.gpushare.model.Spec;
 public final class LayoutAdvisor {
     private LayoutAdvisor() {}
 
-    public static Advice advise(Spec spec, Catalog catalog) {
+    public static Advice advise(ResolvedSpec resolved) {
+        Spec spec = resolved.spec();
+        Catalog catalog = resolved.catalog();
         List<EndpointAdvice> advice = new ArrayList<>();
         List<Advice.NotAdvised> not = new ArrayList<>();
         List<Endpoint> endpoints = new ArrayList<>();
@@ -77,7 +80,7 @@ public final class LayoutAdvisor {
             }
         }
         Spec advised = new Spec(spec.apiVersion(), spec.cluster(), spec.capacityProviders(), spec.taskDefinitions(),
-                spec.services(), endpoints, components, spec.instanceTypes());
+                spec.services(), endpoints, components, spec.instanceTypes(), spec.pricing());
         return new Advice(advice, not, advised);
     }
 

@@ -60,6 +60,17 @@ public final class CatalogDocument {
             o.put("gpuMemoryMiB", t.gpuMemoryMiB());
             o.put("usableGpuMemoryMiB", catalog.usableGpuMemoryMiB(t));
             o.put("builtIn", t.builtIn());
+            Price price = catalog.price(t.name()).orElse(null);
+            if (price == null) {
+                o.putNull("price");
+            } else {
+                ObjectNode p = o.putObject("price");
+                p.put("perHour", price.perHour());
+                p.put("currency", "USD");
+                p.put("basis", price.basis().name().toLowerCase(java.util.Locale.ROOT));
+                p.put("region", price.region());
+                p.put("date", price.date() == null ? null : price.date().toString());
+            }
         }
         return root;
     }
@@ -81,12 +92,19 @@ public final class CatalogDocument {
         }
         out.append(models.render());
 
-        out.append("\nInstance types (memory in MiB; GPU MEM = usable memory per GPU or slice)\n");
-        TextTable types = new TextTable("NAME", "GPU", "GPUS", "FRACTION", "GPU MEM", "VCPUS", "MEMORY", "SOURCE");
+        out.append("\nInstance types (memory in MiB; GPU MEM = usable memory per GPU or slice; $/HOUR = On-Demand"
+                + " USD per instance-hour, us-east-1 unless the spec says otherwise; BASIS: published, derived from"
+                + " a published price, or estimate)\n");
+        TextTable types = new TextTable(
+                "NAME", "GPU", "GPUS", "FRACTION", "GPU MEM", "VCPUS", "MEMORY", "$/HOUR", "BASIS", "SOURCE");
         for (InstanceType t : catalog.instanceTypes()) {
+            Price price = catalog.price(t.name()).orElse(null);
             types.row(t.name(), t.gpuModel(), t.gpuCount(),
                     t.fraction() == null ? null : t.fraction().toPlainString(),
-                    catalog.usableGpuMemoryMiB(t), t.vcpus(), t.memoryMiB(), t.builtIn() ? "catalog" : "declared");
+                    catalog.usableGpuMemoryMiB(t), t.vcpus(), t.memoryMiB(),
+                    price == null ? null : price.perHour().toPlainString(),
+                    price == null ? null : price.basis().name().toLowerCase(java.util.Locale.ROOT),
+                    t.builtIn() ? "catalog" : "declared");
         }
         out.append(types.render());
 

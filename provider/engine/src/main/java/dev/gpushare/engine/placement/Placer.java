@@ -3,10 +3,9 @@ package dev.gpushare.engine.placement;
 import java.util.Objects;
 import java.util.Set;
 
-import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.placement.internal.Engine;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
-import dev.gpushare.model.Spec;
 
 /**
  * The placement solver: turns a valid spec into the desired state of CONTRACT.md §2.
@@ -24,17 +23,17 @@ public final class Placer {
     private Placer() {}
 
     /** Places from {@code current} (use {@link FleetState#empty} for a fresh fleet); evacuates every unhealthy instance. */
-    public static FleetState place(Spec spec, Catalog catalog, FleetState current) {
-        return Engine.place(spec, catalog, Objects.requireNonNull(current, "current"), null);
+    public static FleetState place(ResolvedSpec spec, FleetState current) {
+        return Engine.place(spec, Objects.requireNonNull(current, "current"), null);
     }
 
     /**
-     * As {@link #place(Spec, Catalog, FleetState)}, but only the unhealthy instances named in
+     * As {@link #place(ResolvedSpec, FleetState)}, but only the unhealthy instances named in
      * {@code instancesToReplace} are evacuated (their copies move, the instance is left out of the
      * desired state); other unhealthy instances keep their copies and take no new ones.
      */
-    public static FleetState place(Spec spec, Catalog catalog, FleetState current, Set<String> instancesToReplace) {
-        return Engine.place(spec, catalog, Objects.requireNonNull(current, "current"),
+    public static FleetState place(ResolvedSpec spec, FleetState current, Set<String> instancesToReplace) {
+        return Engine.place(spec, Objects.requireNonNull(current, "current"),
                 Set.copyOf(Objects.requireNonNull(instancesToReplace, "instancesToReplace")));
     }
 }

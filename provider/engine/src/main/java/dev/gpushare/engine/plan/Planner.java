@@ -1,10 +1,10 @@
 package dev.gpushare.engine.plan;
 
 import dev.gpushare.engine.backend.Snapshot;
-import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.engine.placement.Placer;
 import dev.gpushare.engine.plan.internal.Diff;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.model.Endpoint;
@@ -26,10 +26,11 @@ import java.util.TreeMap;
 public final class Planner {
     private Planner() {}
 
-    public static Plan plan(Spec spec, Catalog catalog, Snapshot actual) {
+    public static Plan plan(ResolvedSpec resolved, Snapshot actual) {
+        Spec spec = resolved.spec();
         FleetState current = actual.state();
         Set<String> toReplace = ReplacementPolicy.choose(current);
-        FleetState desired = Placer.place(spec, catalog, current, toReplace);
+        FleetState desired = Placer.place(resolved, current, toReplace);
         List<Action> actions = Diff.between(actual, desired, declaredLayouts(spec, desired));
         return new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec));
     }

@@ -1,5 +1,6 @@
 package dev.gpushare.engine.validate;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.validate.internal.ProblemOrder;
 import dev.gpushare.engine.validate.internal.rules.SemanticRules;
 import dev.gpushare.model.Spec;
@@ -58,20 +59,26 @@ public final class SpecValidator {
      * dropped, so one mistake is reported once.
      */
     public static List<Problem> validate(Spec spec) {
+        return check(spec).problems();
+    }
+
+    /** {@link #validate(Spec)}, with the spec resolved once for the rules (and for what comes after them). */
+    public static ValidationReport check(Spec spec) {
         List<Problem> structural = SchemaValidator.validate(SpecWriter.toTree(spec));
         Set<String> reported = new HashSet<>();
         for (Problem p : structural) reported.add(p.path());
         List<Problem> all = new ArrayList<>(structural);
-        for (Problem p : SemanticRules.check(spec)) {
+        ResolvedSpec resolved = ResolvedSpec.of(spec);
+        for (Problem p : SemanticRules.check(resolved)) {
             if (!reported.contains(p.path())) all.add(p);
         }
-        return ProblemOrder.sortedDistinct(all);
+        return new ValidationReport(spec, ProblemOrder.sortedDistinct(all), resolved);
     }
 
     private static ValidationReport validateParsed(List<ParsedFile> files) {
         if (files.isEmpty()) {
             return new ValidationReport(null, List.of(Problem.at("", ReadCode.NO_INPUT.name(),
-                    "no spec file was given; pass at least one spec file")));
+                    "no spec file was given; pass at least one spec file")), null);
         }
         List<Problem> problems = new ArrayList<>();
         List<ParsedFile> bindable = new ArrayList<>();
@@ -83,20 +90,21 @@ public final class SpecValidator {
             for (Problem p : structural) problems.add(located(file, p));
             if (structural.isEmpty()) bindable.add(file);
         }
-        if (bindable.isEmpty()) return new ValidationReport(null, ProblemOrder.sortedDistinct(problems));
+        if (bindable.isEmpty()) return new ValidationReport(null, ProblemOrder.sortedDistinct(problems), null);
 
         ReadResult read = SpecReader.bind(bindable);
-        List<Problem> semantic = read.spec() == null ? List.of()
-                : semantic(read, bindable.size() == files.size());
+        ResolvedSpec resolved = read.spec() == null ? null : ResolvedSpec.of(read.spec());
+        List<Problem> semantic = resolved == null ? List.of()
+                : semantic(read, resolved, bindable.size() == files.size());
         problems.addAll(readerProblems(read, semantic));
         problems.addAll(semantic);
-        return new ValidationReport(read.spec(), ProblemOrder.sortedDistinct(problems));
+        return new ValidationReport(read.spec(), ProblemOrder.sortedDistinct(problems), resolved);
     }
 
     /** The rules' problems, mapped back to the files; without "unknown name" ones when a file is missing. */
-    private static List<Problem> semantic(ReadResult read, boolean complete) {
+    private static List<Problem> semantic(ReadResult read, ResolvedSpec resolved, boolean complete) {
         List<Problem> out = new ArrayList<>();
-        for (Problem p : SemanticRules.check(read.spec())) {
+        for (Problem p : SemanticRules.check(resolved)) {
             if (!complete && ValidationCode.of(p.code()).map(ValidationCode::reference).orElse(false)) continue;
             out.add(read.sources().locate(p));
         }

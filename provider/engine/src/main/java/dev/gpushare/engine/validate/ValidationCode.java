@@ -120,7 +120,15 @@ public enum ValidationCode implements ProblemCode {
             "Lower memory or use an instance type with more memory."),
     HOST_MEMORY_EXCEEDS_INSTANCE(false,
             "An inference component's hostMemoryMiB is more than the endpoint instance's memory.",
-            "Lower hostMemoryMiB or use a larger instance type.");
+            "Lower hostMemoryMiB or use a larger instance type."),
+
+    // Pricing
+    PRICE_FOR_UNKNOWN_INSTANCE_TYPE(true,
+            "pricing.prices names an instance type that is neither in the catalog nor declared under instanceTypes.",
+            "Fix the spelling (see `gpushare catalog`), declare the type, or remove the price."),
+    PRICE_GIVEN_TWICE(false,
+            "One instance type is priced twice: twice under pricing.prices, or there and in its instanceTypes entry (perHour).",
+            "Keep one price for the type.");
 
     private final boolean reference;
     private final String cause;

@@ -25,7 +25,7 @@ class CatalogDataTest {
     private static final Catalog CATALOG = Catalog.builtIn();
 
     @ParameterizedTest
-    @ValueSource(strings = {CatalogLoader.GPUS_RESOURCE, CatalogLoader.INSTANCE_TYPES_RESOURCE})
+    @ValueSource(strings = {CatalogLoader.GPUS_RESOURCE, CatalogLoader.INSTANCE_TYPES_RESOURCE, CatalogLoader.PRICES_RESOURCE})
     void dataFilesValidateAgainstTheCatalogSchema(String resource) {
         Schema schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
                 .getSchema(CatalogLoader.readResource(CatalogLoader.SCHEMA_RESOURCE));
@@ -40,8 +40,8 @@ class CatalogDataTest {
         Schema schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
                 .getSchema(CatalogLoader.readResource(CatalogLoader.SCHEMA_RESOURCE));
         JsonNode bad = tools.jackson.databind.json.JsonMapper.builder().build().readTree("""
-                {"instanceTypes": [{"name": "g6f.large", "gpuModel": "L4", "gpuCount": 1, "vcpus": 2,
-                  "memoryMiB": 8192, "fraction": 0.3}]}""");
+                {"sources": {"ec2": "x"}, "instanceTypes": [{"name": "g6f.large", "gpuModel": "L4", "gpuCount": 1,
+                  "vcpus": 2, "memoryMiB": 8192, "fraction": 0.3, "source": "ec2"}]}""");
 
         assertThat(schema.validate(bad)).extracting(Error::getKeyword).contains("enum", "dependentRequired");
     }
@@ -50,7 +50,7 @@ class CatalogDataTest {
     void theRequiredGpuModelsArePresent() {
         assertThat(CATALOG.gpuModels()).extracting(GpuModel::name).contains(
                 "T4", "A10G", "L4", "L40S", "A100-40GB", "A100-80GB", "H100-80GB", "H200-141GB", "B200-180GB",
-                "RTX-PRO-6000", "A30");
+                "RTX-PRO-6000", "A30", "RTX-PRO-4500", "B300-288GB", "GB200-186GB");
     }
 
     @Test
@@ -88,7 +88,15 @@ class CatalogDataTest {
                 Arguments.of("g7e.2xlarge", "RTX-PRO-6000", 1, 8, 64), Arguments.of("g7e.4xlarge", "RTX-PRO-6000", 1, 16, 128),
                 Arguments.of("g7e.8xlarge", "RTX-PRO-6000", 1, 32, 256), Arguments.of("g7e.12xlarge", "RTX-PRO-6000", 2, 48, 512),
                 Arguments.of("g7e.24xlarge", "RTX-PRO-6000", 4, 96, 1024), Arguments.of("g7e.48xlarge", "RTX-PRO-6000", 8, 192, 2048),
-                Arguments.of("ml.p4d.24xlarge", "A100-40GB", 8, 96, 1152), Arguments.of("ml.g7e.12xlarge", "RTX-PRO-6000", 2, 48, 512));
+                Arguments.of("ml.p4d.24xlarge", "A100-40GB", 8, 96, 1152), Arguments.of("ml.g7e.12xlarge", "RTX-PRO-6000", 2, 48, 512),
+                // G7 (RTX PRO 4500), P6-B300 and P6e-GB200, as Karpenter's EC2 reference and the P6 table print them.
+                Arguments.of("g7.2xlarge", "RTX-PRO-4500", 1, 8, 32), Arguments.of("g7.4xlarge", "RTX-PRO-4500", 1, 16, 64),
+                Arguments.of("g7.8xlarge", "RTX-PRO-4500", 1, 32, 128), Arguments.of("g7.12xlarge", "RTX-PRO-4500", 2, 48, 192),
+                Arguments.of("g7.24xlarge", "RTX-PRO-4500", 4, 96, 384), Arguments.of("g7.48xlarge", "RTX-PRO-4500", 8, 192, 768),
+                Arguments.of("ml.g7.12xlarge", "RTX-PRO-4500", 2, 48, 192),
+                Arguments.of("p6-b300.48xlarge", "B300-288GB", 8, 192, 4096), Arguments.of("ml.p6-b300.48xlarge", "B300-288GB", 8, 192, 4096),
+                Arguments.of("p6e-gb200.36xlarge", "GB200-186GB", 4, 144, 960),
+                Arguments.of("ml.p6e-gb200.36xlarge", "GB200-186GB", 4, 144, 960));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -138,6 +146,18 @@ class CatalogDataTest {
         assertThat(CATALOG.instanceType("ml.p5.48xlarge")).isPresent();
         assertThat(CATALOG.instanceType("ml.p5en.48xlarge")).isPresent();
         assertThat(CATALOG.instanceType("ml.p6-b200.48xlarge")).isPresent();
+        assertThat(CATALOG.instanceType("ml.p6-b300.48xlarge")).isPresent();
+        assertThat(CATALOG.instanceType("ml.p6e-gb200.36xlarge")).isPresent();
+        assertThat(CATALOG.instanceType("ml.p5.4xlarge")).isPresent();
+    }
+
+    @Test
+    void everyInstanceTypeNamesADefinedSource() {
+        JsonNode doc = CatalogLoader.readResource(CatalogLoader.INSTANCE_TYPES_RESOURCE);
+        JsonNode sources = doc.get("sources");
+
+        assertThat(doc.get("instanceTypes").values()).allSatisfy(t ->
+                assertThat(sources.has(t.get("source").asString())).as(t.get("name").asString()).isTrue());
     }
 
     @Test
@@ -145,7 +165,8 @@ class CatalogDataTest {
         List<GpuModel> mig = CATALOG.gpuModels().stream().filter(GpuModel::migCapable).toList();
 
         assertThat(mig).extracting(GpuModel::name).containsExactly(
-                "A100-40GB", "A100-80GB", "A30", "B200-180GB", "H100-80GB", "H200-141GB", "RTX-PRO-6000");
+                "A100-40GB", "A100-80GB", "A30", "B200-180GB", "B300-288GB", "GB200-186GB", "H100-80GB", "H200-141GB",
+                "RTX-PRO-4500", "RTX-PRO-6000");
         assertThat(mig).allSatisfy(g -> {
             MigGeometry geo = g.mig();
             assertThat(geo.profiles()).extracting(MigProfile::name).doesNotHaveDuplicates();
@@ -177,7 +198,7 @@ class CatalogDataTest {
                 new Row(3, 4, List.of(0, 4), 2, 9), new Row(4, 4, List.of(0), 1, 5), new Row(7, 8, List.of(0), 1, 0));
 
         assertThat(CATALOG.gpuModels().stream().filter(g -> g.migCapable() && g.mig().computeSlices() == 7))
-                .hasSize(5)
+                .hasSize(7)
                 .allSatisfy(g -> {
                     assertThat(g.mig().placementUnits()).isEqualTo(8);
                     assertThat(g.mig().profiles().stream()

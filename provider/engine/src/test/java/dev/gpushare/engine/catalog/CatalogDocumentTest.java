@@ -37,9 +37,11 @@ class CatalogDocumentTest {
 
     @Test
     void textMarksDeclaredTypes() {
-        Catalog c = Catalog.builtIn().withDeclared(List.of(new InstanceTypeDef("onprem-2xl4", "L4", 2, 16, 65536)));
+        Catalog c = Catalog.builtIn().withDeclared(List.of(new InstanceTypeDef("onprem-2xl4", "L4", 2, 16, 65536),
+                new InstanceTypeDef("onprem-8xl4", "L4", 8, 64, 262144, new java.math.BigDecimal("3.5"))));
 
-        assertThat(CatalogDocument.toText(c)).containsPattern("onprem-2xl4 +L4 +2 +- +22563 +16 +65536 +declared\n");
+        assertThat(CatalogDocument.toText(c)).containsPattern("onprem-2xl4 +L4 +2 +- +22563 +16 +65536 +- +- +declared\n")
+                .containsPattern("onprem-8xl4 +L4 +8 +- +22563 +64 +262144 +3.5 +spec +declared\n");
     }
 
     @Test

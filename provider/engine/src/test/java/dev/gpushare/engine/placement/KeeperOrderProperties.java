@@ -1,5 +1,7 @@
 package dev.gpushare.engine.placement;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -38,8 +40,8 @@ class KeeperOrderProperties {
         Catalog catalog = Specs.catalog(after);
         FleetState current = Specs.place(before);
         FleetState shuffled = shuffle(current, new Random(seed));
-        assertThat(StateJson.toJson(Placer.place(after, catalog, shuffled)))
-                .isEqualTo(StateJson.toJson(Placer.place(after, catalog, current)));
+        assertThat(StateJson.toJson(Placer.place(ResolvedSpec.of(after), shuffled)))
+                .isEqualTo(StateJson.toJson(Placer.place(ResolvedSpec.of(after), current)));
     }
 
     /**
@@ -57,14 +59,14 @@ class KeeperOrderProperties {
                 spec.services(), spec.endpoints(), spec.inferenceComponents(), spec.instanceTypes());
         Catalog catalog = Specs.catalog(tighter);
         FleetState current = Specs.place(spec);
-        assertThat(StateJson.toJson(Placer.place(tighter, catalog, shuffle(current, new Random(seed)))))
-                .isEqualTo(StateJson.toJson(Placer.place(tighter, catalog, current)));
+        assertThat(StateJson.toJson(Placer.place(ResolvedSpec.of(tighter), shuffle(current, new Random(seed)))))
+                .isEqualTo(StateJson.toJson(Placer.place(ResolvedSpec.of(tighter), current)));
     }
 
     @Property(tries = 80)
     void shuffledOwnOutputIsPrintedInOrder(@ForAll("specs") Spec spec, @ForAll long seed) {
         FleetState first = Specs.place(spec);
-        FleetState again = Placer.place(spec, Specs.catalog(spec), shuffle(first, new Random(seed)));
+        FleetState again = Placer.place(ResolvedSpec.of(spec), shuffle(first, new Random(seed)));
         assertThat(StateJson.toJson(again)).isEqualTo(StateJson.toJson(first));
     }
 

@@ -1,5 +1,7 @@
 package dev.gpushare.engine.placement;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -25,7 +27,7 @@ class PlacementProperties {
     @Property(tries = 150)
     void invariantsHold(@ForAll("specs") Spec spec) {
         Catalog catalog = Specs.catalog(spec);
-        Invariants.check(spec, catalog, Placer.place(spec, catalog, FleetState.empty(spec.cluster())));
+        Invariants.check(spec, catalog, Placer.place(ResolvedSpec.of(spec), FleetState.empty(spec.cluster())));
     }
 
     @Property(tries = 80)
@@ -36,7 +38,7 @@ class PlacementProperties {
     @Property(tries = 80)
     void placingOnItsOwnOutputMovesNothing(@ForAll("specs") Spec spec) {
         FleetState first = Specs.place(spec);
-        FleetState second = Placer.place(spec, Specs.catalog(spec), first);
+        FleetState second = Placer.place(ResolvedSpec.of(spec), first);
         assertThat(StateJson.toJson(second)).isEqualTo(StateJson.toJson(first));
     }
 
@@ -44,7 +46,7 @@ class PlacementProperties {
     void invariantsHoldAfterAChange(@ForAll("specs") Spec before, @ForAll("specs") Spec after) {
         // a state of one spec as the current state of another: whatever stays must still be consistent
         Catalog catalog = Specs.catalog(after);
-        Invariants.check(after, catalog, Placer.place(after, catalog, Specs.place(before)));
+        Invariants.check(after, catalog, Placer.place(ResolvedSpec.of(after), Specs.place(before)));
     }
 
     @Provide

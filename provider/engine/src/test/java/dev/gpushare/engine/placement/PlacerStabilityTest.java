@@ -1,5 +1,7 @@
 package dev.gpushare.engine.placement;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static dev.gpushare.engine.placement.Fixtures.mpsMiB;
 import static dev.gpushare.engine.placement.Fixtures.partition;
 import static dev.gpushare.engine.placement.StateQueries.ids;
@@ -28,7 +30,7 @@ class PlacerStabilityTest {
     }
 
     private static FleetState again(Spec spec, FleetState current) {
-        return Placer.place(spec, Specs.catalog(spec), current);
+        return Placer.place(ResolvedSpec.of(spec), current);
     }
 
     @Test
@@ -90,7 +92,7 @@ class PlacerStabilityTest {
         Spec spec = mpsSpec(30, 10);
         FleetState before = Specs.place(spec);
         FleetState marked = markUnhealthy(markUnhealthy(before, "l4-0"), "l4-1");
-        FleetState after = Placer.place(spec, Specs.catalog(spec), marked, Set.of("l4-1"));
+        FleetState after = Placer.place(ResolvedSpec.of(spec), marked, Set.of("l4-1"));
         assertThat(ids(after)).contains("l4-0").doesNotContain("l4-1");
         Instance kept = StateQueries.instance(after, "l4-0");
         assertThat(kept.healthy()).isFalse();

@@ -1,5 +1,7 @@
 package dev.gpushare.engine.placement;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -48,6 +50,6 @@ final class Specs {
     }
 
     static FleetState place(Spec spec) {
-        return Placer.place(spec, catalog(spec), FleetState.empty(spec.cluster()));
+        return Placer.place(ResolvedSpec.of(spec), FleetState.empty(spec.cluster()));
     }
 }

@@ -1,5 +1,7 @@
 package dev.gpushare.engine.plan;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.backend.Snapshot;
@@ -26,12 +28,12 @@ class PlanProperties {
                                                @ForAll @IntRange(min = 1, max = 3) int memoryAfter) {
         Spec before = Specs.mpsService(copiesBefore, 2048 * memoryBefore);
         Spec after = Specs.mpsService(copiesAfter, 2048 * memoryAfter);
-        FleetState current = applied(Snapshot.empty(before.cluster()), Planner.plan(before, CATALOG, Snapshot.empty(before.cluster())));
+        FleetState current = applied(Snapshot.empty(before.cluster()), Planner.plan(ResolvedSpec.of(before), Snapshot.empty(before.cluster())));
 
-        Plan plan = Planner.plan(after, CATALOG, new Snapshot(current, 1, Map.of()));
+        Plan plan = Planner.plan(ResolvedSpec.of(after), new Snapshot(current, 1, Map.of()));
         FleetState reached = applied(new Snapshot(current, 1, Map.of()), plan);
         assertThat(reached.instances()).isEqualTo(StateFold.normalize(plan.desired()).instances());
-        assertThat(Planner.plan(after, CATALOG, new Snapshot(reached, 2, Map.of())).actions()).isEmpty();
+        assertThat(Planner.plan(ResolvedSpec.of(after), new Snapshot(reached, 2, Map.of())).actions()).isEmpty();
         // only copies that change are touched: with equal requirements no copy moves
         if (memoryBefore == memoryAfter) {
             assertThat(plan.actions()).noneMatch(a -> a instanceof Action.MoveCopy);

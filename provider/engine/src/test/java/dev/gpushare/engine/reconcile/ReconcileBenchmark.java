@@ -1,5 +1,7 @@
 package dev.gpushare.engine.reconcile;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.backend.local.LocalBackend;
@@ -37,27 +39,27 @@ public final class ReconcileBenchmark {
         Spec before = Specs.mpsService(50_000, 4096, 2_600);
         Spec after = Specs.mpsService(50_500, 4096, 2_600);
         long t0 = System.nanoTime();
-        FleetState placed = Placer.place(before, catalog, FleetState.empty(before.cluster()));
+        FleetState placed = Placer.place(ResolvedSpec.of(before), FleetState.empty(before.cluster()));
         long placeMs = ms(t0);
         System.out.printf("fleet: %d instances, %d GPUs, %d copies (initial placement %d ms)%n",
                 placed.summary().instances(), placed.summary().gpus(), placed.summary().allocations(), placeMs);
         Snapshot snapshot = new Snapshot(placed, 1, Map.of());
-        for (int i = 0; i < 3; i++) Planner.plan(after, catalog, snapshot); // warm-up
+        for (int i = 0; i < 3; i++) Planner.plan(ResolvedSpec.of(after), snapshot); // warm-up
         int reps = 5;
         t0 = System.nanoTime();
         long c0 = cpu();
         Plan plan = null;
-        for (int i = 0; i < reps; i++) plan = Planner.plan(after, catalog, snapshot);
+        for (int i = 0; i < reps; i++) plan = Planner.plan(ResolvedSpec.of(after), snapshot);
         System.out.printf("plan after +1%% (from a snapshot): wall %d ms, CPU %d ms per plan; %s%n", ms(t0) / reps,
                 (cpu() - c0) / reps, PlanText.summary(plan));
         t0 = System.nanoTime();
         c0 = cpu();
-        for (int i = 0; i < reps; i++) Placer.place(after, catalog, placed, java.util.Set.of());
+        for (int i = 0; i < reps; i++) Placer.place(ResolvedSpec.of(after), placed, java.util.Set.of());
         System.out.printf("  of which placement (Placer.place given the current state): wall %d ms, CPU %d ms%n",
                 ms(t0) / reps, (cpu() - c0) / reps);
 
         try (Backend backend = LocalBackend.open(dir.resolve("big"))) {
-            Plan first = Planner.plan(before, catalog, backend.read(before.cluster()));
+            Plan first = Planner.plan(ResolvedSpec.of(before), backend.read(before.cluster()));
             t0 = System.nanoTime();
             Reconciler.apply(backend, first, ApplyListener.NONE, 1_000);
             System.out.printf("initial apply of %d actions (batches of 1,000): %d ms%n", first.actions().size(), ms(t0));
@@ -65,7 +67,7 @@ public final class ReconcileBenchmark {
             Snapshot read = backend.read(before.cluster());
             long readMs = ms(t0);
             t0 = System.nanoTime();
-            Plan p = Planner.plan(after, catalog, read);
+            Plan p = Planner.plan(ResolvedSpec.of(after), read);
             System.out.printf("read 10,000-GPU state from the local backend: %d ms; plan: %d ms; %s%n", readMs, ms(t0), PlanText.summary(p));
         }
 
@@ -73,7 +75,7 @@ public final class ReconcileBenchmark {
         Spec thousand = Specs.mpsService(960, 4096, 60);
         for (int batch : new int[] {16, 1}) {
             try (Backend backend = LocalBackend.open(dir.resolve("apply-" + batch))) {
-                Plan p = Planner.plan(thousand, catalog, backend.read(thousand.cluster()));
+                Plan p = Planner.plan(ResolvedSpec.of(thousand), backend.read(thousand.cluster()));
                 t0 = System.nanoTime();
                 ApplyOutcome o = Reconciler.apply(backend, p, ApplyListener.NONE, batch);
                 long took = ms(t0);

@@ -1,6 +1,7 @@
 package dev.gpushare.engine.render;
 
-import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import dev.gpushare.engine.placement.Placer;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.validate.SpecValidator;
@@ -46,7 +47,7 @@ class FleetBrowserTest {
                 var report = SpecValidator.validateFiles(List.of(Path.of("../../examples", example, "spec.yaml")));
                 assertThat(report.problems()).as("example %s is valid", example).isEmpty();
                 Spec spec = report.spec();
-                yield Placer.place(spec, Catalog.builtIn().withDeclared(spec.instanceTypes()), FleetState.empty(spec.cluster()));
+                yield Placer.place(ResolvedSpec.of(spec), FleetState.empty(spec.cluster()));
             }
         };
     }

@@ -1,5 +1,7 @@
 package dev.gpushare.engine.validate;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.catalog.Catalog;
@@ -19,7 +21,7 @@ class MpsMemoryProperties {
     void reportedExactlyWhenTheSumExceedsOneGpu(
             @ForAll @Size(min = 1, max = 6) List<@IntRange(min = 1, max = 12000) Integer> memories) {
         var spec = TestSpecs.oneService("g6.12xlarge", new GpuSharing.Mps(null), TestSpecs.mps(memories));
-        var problems = SemanticRules.check(spec);
+        var problems = SemanticRules.check(ResolvedSpec.of(spec));
 
         long sum = 0;
         int firstOver = -1;

@@ -1,5 +1,7 @@
 package dev.gpushare.engine.validate;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.validate.internal.rules.SemanticRules;
@@ -32,7 +34,7 @@ class MpsMemoryRuleTest {
         List<Integer> mib = Arrays.stream(memories.trim().split("\\s+")).map(Integer::valueOf).toList();
         var spec = TestSpecs.oneService(instanceType, new GpuSharing.Mps(null), TestSpecs.mps(mib));
 
-        List<Problem> problems = SemanticRules.check(spec).stream()
+        List<Problem> problems = SemanticRules.check(ResolvedSpec.of(spec)).stream()
                 .filter(p -> p.code().equals("MPS_MEMORY_EXCEEDS_GPU")).toList();
 
         if (offending < 0) {

@@ -1,5 +1,7 @@
 package dev.gpushare.engine.validate;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.catalog.Catalog;
@@ -38,7 +40,7 @@ class SemanticRulesTest {
                 new InstanceType("p2.xlarge", "K80", 1, 4, 62464, null, null, true)));
         var spec = TestSpecs.oneService("p2.xlarge", new GpuSharing.Mps(null), PLAIN);
 
-        assertThat(codesAndPaths(SemanticRules.check(spec, catalog)))
+        assertThat(codesAndPaths(SemanticRules.check(ResolvedSpec.of(spec, catalog))))
                 .containsExactly("MPS_NOT_SUPPORTED /capacityProviders/0/gpuSharing/strategy");
     }
 
@@ -46,7 +48,7 @@ class SemanticRulesTest {
     void timeSlicingNeedsTwoReplicasEvenWhenBuiltInCode() {
         var spec = TestSpecs.oneService("g6.xlarge", new GpuSharing.TimeSlicing(1), PLAIN);
 
-        assertThat(codesAndPaths(SemanticRules.check(spec)))
+        assertThat(codesAndPaths(SemanticRules.check(ResolvedSpec.of(spec))))
                 .containsExactly("TIME_SLICING_TOO_FEW_REPLICAS /capacityProviders/0/gpuSharing/replicas");
     }
 
@@ -90,7 +92,7 @@ class SemanticRulesTest {
                 new Container("all", "img", new GpuRequirement.All()),
                 new Container("sidecar", "img", null)));
 
-        assertThat(SemanticRules.check(spec)).isEmpty();
+        assertThat(SemanticRules.check(ResolvedSpec.of(spec))).isEmpty();
     }
 
     @Test
@@ -104,7 +106,7 @@ class SemanticRulesTest {
                         new Service("on-small", "task", "small", 1, PlacementStrategy.SPREAD)),
                 List.of(), List.of(), List.of());
 
-        assertThat(SemanticRules.check(spec)).singleElement().satisfies(p -> {
+        assertThat(SemanticRules.check(ResolvedSpec.of(spec))).singleElement().satisfies(p -> {
             assertThat(p.code()).isEqualTo("TASK_CPU_EXCEEDS_INSTANCE");
             assertThat(p.path()).isEqualTo("/taskDefinitions/0/cpu");
             assertThat(p.message()).contains("'on-small'").contains("4096 units");
@@ -115,7 +117,7 @@ class SemanticRulesTest {
     void unknownNamesComeWithADidYouMean() {
         var spec = TestSpecs.oneService("g6.12xlarg", new GpuSharing.Mps(null), PLAIN);
 
-        assertThat(SemanticRules.check(spec)).singleElement()
+        assertThat(SemanticRules.check(ResolvedSpec.of(spec))).singleElement()
                 .satisfies(p -> assertThat(p.message()).contains("did you mean 'g6.12xlarge'"));
     }
 }

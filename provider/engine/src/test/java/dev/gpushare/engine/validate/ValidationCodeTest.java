@@ -1,5 +1,7 @@
 package dev.gpushare.engine.validate;
 
+import dev.gpushare.engine.resolve.ResolvedSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.validate.internal.rules.SemanticRules;
@@ -50,7 +52,7 @@ class ValidationCodeTest {
                         .filter(f -> SchemaValidator.validate(f.tree()).isEmpty()).toList();
                 if (parsed.isEmpty()) continue;
                 var spec = SpecReader.bind(parsed).spec();
-                if (spec != null) SemanticRules.check(spec).forEach(p -> codes.add(p.code()));
+                if (spec != null) SemanticRules.check(ResolvedSpec.of(spec)).forEach(p -> codes.add(p.code()));
             }
         }
         return codes;

@@ -37,6 +37,7 @@ public final class ClusterBuilder {
     private final List<Endpoint> endpoints = new ArrayList<>();
     private final List<InferenceComponent> inferenceComponents = new ArrayList<>();
     private final List<InstanceTypeDef> instanceTypes = new ArrayList<>();
+    private dev.gpushare.model.Pricing pricing = dev.gpushare.model.Pricing.NONE;
 
     ClusterBuilder(String cluster) {
         this.cluster = Objects.requireNonNull(cluster, "cluster");
@@ -174,12 +175,28 @@ public final class ClusterBuilder {
         return new InstanceTypeRef(this, name);
     }
 
+    /** As {@link #instanceType(String, String, int, int, Mib)}, with what one instance costs per hour. */
+    public InstanceTypeRef instanceType(
+            String name, String gpuModel, int gpuCount, int vcpus, Mib memory, UsdPerHour perHour) {
+        instanceTypes.add(new InstanceTypeDef(name, gpuModel, gpuCount, vcpus,
+                Objects.requireNonNull(memory, "memory").value(), Objects.requireNonNull(perHour, "perHour").value()));
+        return new InstanceTypeRef(this, name);
+    }
+
+    // ---- pricing ------------------------------------------------------------------------------
+
+    /** The {@code pricing} section: prices that replace the catalog's, a region, a discount. */
+    public ClusterBuilder pricing(UnaryOperator<PricingOptions> options) {
+        pricing = options.apply(PricingOptions.DEFAULTS).toModel();
+        return this;
+    }
+
     // ---- result -------------------------------------------------------------------------------
 
     /** The spec declared so far (apiVersion {@value Spec#API_VERSION}); lists in declaration order. */
     public Spec build() {
         return new Spec(Spec.API_VERSION, cluster, capacityProviders, taskDefinitions, services, endpoints,
-                inferenceComponents, instanceTypes);
+                inferenceComponents, instanceTypes, pricing);
     }
 
     private <R extends Ref> R own(R ref) {

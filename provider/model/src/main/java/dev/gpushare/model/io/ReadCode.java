@@ -16,6 +16,9 @@ public enum ReadCode implements ProblemCode {
     DUPLICATE_NAME(
             "Two definitions of the same kind (capacity providers, task definitions, services, endpoints, inference components, instance types, or containers of one task definition) carry the same name, in one file or across files.",
             "Rename or remove one of them; the message names where the first is."),
+    DUPLICATE_SECTION(
+            "A section that a spec has at most once (pricing) is given in more than one of its files.",
+            "Keep the section in one file; the message names where the first is."),
     CLUSTER_MISMATCH(
             "The files of one spec name different clusters.",
             "Give every file the same cluster, or validate the clusters separately."),

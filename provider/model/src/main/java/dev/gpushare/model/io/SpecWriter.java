@@ -7,6 +7,7 @@ import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.InferenceComponent;
 import dev.gpushare.model.InstanceTypeDef;
+import dev.gpushare.model.Pricing;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.TaskDefinition;
@@ -70,7 +71,23 @@ public final class SpecWriter {
         section(root, "endpoints", spec.endpoints(), SpecWriter::endpoint);
         section(root, "inferenceComponents", spec.inferenceComponents(), SpecWriter::inferenceComponent);
         section(root, "instanceTypes", spec.instanceTypes(), SpecWriter::instanceType);
+        if (!spec.pricing().isNone()) root.set("pricing", pricing(spec.pricing()));
         return root;
+    }
+
+    private static ObjectNode pricing(Pricing p) {
+        ObjectNode o = NODES.objectNode();
+        if (p.region() != null) o.put("region", p.region());
+        if (p.discountPercent() != null) o.put("discountPercent", p.discountPercent());
+        if (!p.prices().isEmpty()) {
+            ArrayNode a = o.putArray("prices");
+            for (Pricing.InstancePrice ip : p.prices()) {
+                ObjectNode e = a.addObject();
+                e.put("instanceType", ip.instanceType());
+                e.put("perHour", ip.perHour());
+            }
+        }
+        return o;
     }
 
     private static <T> void section(ObjectNode root, String name, List<T> items, Function<T, ObjectNode> write) {
@@ -181,6 +198,7 @@ public final class SpecWriter {
         o.put("gpuCount", t.gpuCount());
         o.put("vcpus", t.vcpus());
         o.put("memoryMiB", t.memoryMiB());
+        if (t.perHour() != null) o.put("perHour", t.perHour());
         return o;
     }
 

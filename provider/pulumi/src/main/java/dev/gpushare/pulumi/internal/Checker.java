@@ -1,6 +1,6 @@
 package dev.gpushare.pulumi.internal;
 
-import dev.gpushare.engine.validate.SpecValidator;
+import dev.gpushare.engine.Pipeline;
 import dev.gpushare.model.problem.Problem;
 import dev.gpushare.pulumi.internal.cluster.ClusterDocument;
 import dev.gpushare.pulumi.internal.kind.Failure;
@@ -42,7 +42,7 @@ public final class Checker {
         SortedMap<String, ObjectNode> merged = new TreeMap<>(declared);
         merged.put(key, kind.fragment(inputs));
         ClusterDocument doc = ClusterDocument.of(cluster.stringValue(), merged, false);
-        for (Problem p : SpecValidator.validateTree("pulumi", doc.tree()).problems()) {
+        for (Problem p : Pipeline.check("pulumi", doc.tree()).problems()) {
             if (kind.notYet().contains(p.code())) continue;
             if (p.path().equals("/cluster")) {
                 out.add(new Failure(ResourceKind.CLUSTER, p.message() + " (" + p.code() + ")"));

@@ -27,6 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class PulumiSchema {
     public static final String VERSION = "0.1.0";
+    /** The Go SDK's root package; its module is the directory above (provider/pulumi/sdk/go). */
+    public static final String GO_IMPORT_PATH = "github.com/gpushare/gpushare/provider/pulumi/sdk/go/gpushare";
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String TYPES = dev.gpushare.pulumi.internal.kind.SchemaNodes.TYPES;
 
@@ -87,9 +89,21 @@ public final class PulumiSchema {
             }
         }
         out.putObject("functions").set(PoolFunction.TOKEN, PoolFunction.schema(source.get("properties").get("cluster").get("description")));
-        ObjectNode java = out.putObject("language").putObject("java");
+        // supportPack: the SDKs carry the schema's version (package.json, pyproject.toml, the Go
+        // module's go.mod, pulumi-plugin.json) instead of a placeholder for a release pipeline
+        out.putObject("meta").put("supportPack", true);
+        ObjectNode language = out.putObject("language");
+        ObjectNode java = language.putObject("java");
         java.put("basePackage", "com"); // generated classes in com.gpushare
         java.put("buildFiles", "none");
+        language.putObject("nodejs").put("packageName", "@gpushare/pulumi")
+                .put("packageDescription", "gpushare resources for Pulumi programs: GPU sharing (NVIDIA MPS, whole and"
+                        + " fractional GPUs, MIG layouts) planned and placed by the gpushare provider.");
+        ObjectNode python = language.putObject("python");
+        python.put("packageName", "pulumi_gpushare");
+        python.putObject("pyproject").put("enabled", true);
+        // a Go module inside this repository: github.com/gpushare/gpushare/provider/pulumi/sdk/go
+        language.putObject("go").put("importBasePath", GO_IMPORT_PATH);
         return out;
     }
 

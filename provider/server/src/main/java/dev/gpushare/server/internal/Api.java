@@ -1,17 +1,16 @@
 package dev.gpushare.server.internal;
 
+import dev.gpushare.engine.Checked;
+import dev.gpushare.engine.Pipeline;
 import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
-import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
-import dev.gpushare.engine.plan.Planner;
-import dev.gpushare.engine.validate.SpecValidator;
-import dev.gpushare.engine.validate.ValidationReport;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.Problem;
 import java.nio.charset.StandardCharsets;
@@ -104,12 +103,12 @@ public final class Api {
         String cluster = cluster(r);
         String text = new String(r.body(), StandardCharsets.UTF_8);
         object(r.body()); // a JSON object, or 400 MALFORMED_JSON before the spec reader sees it
-        ValidationReport report = SpecValidator.validateText("request.json", text);
-        if (!report.valid()) {
-            throw new ApiError(400, "INVALID_SPEC", "the spec has " + report.problems().size()
-                    + " problem(s); fix them (see problems) and send it again", report.problems()).refused();
-        }
-        Spec spec = report.spec();
+        ResolvedSpec resolved = switch (Pipeline.check("request.json", text)) {
+            case Checked.Valid v -> v.spec();
+            case Checked.Invalid i -> throw new ApiError(400, "INVALID_SPEC", "the spec has " + i.problems().size()
+                    + " problem(s); fix them (see problems) and send it again", i.problems()).refused();
+        };
+        Spec spec = resolved.spec();
         List<Problem> size = SpecSize.check(spec);
         if (!size.isEmpty()) {
             throw new ApiError(400, "SPEC_TOO_LARGE", size.getFirst().message(), size).refused();
@@ -119,9 +118,8 @@ public final class Api {
                     + " but was sent to cluster " + cluster + "; send it to /v1/clusters/" + spec.cluster() + "/plan",
                     List.of(Problem.at("/cluster", "CLUSTER_MISMATCH", "expected " + cluster))).refused();
         }
-        Catalog catalog = Catalog.builtIn().withDeclared(spec.instanceTypes());
         Snapshot actual = store.read(cluster);
-        Plan plan = Planner.plan(spec, catalog, actual);
+        Plan plan = Pipeline.plan(resolved, actual);
         metrics.planned(cluster, plan.desired().unplaced().size());
         metrics.observed(actual.state());
         return Reply.json(200, PlanJson.toTree(plan));

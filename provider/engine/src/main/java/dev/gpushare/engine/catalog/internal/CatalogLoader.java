@@ -4,11 +4,18 @@ import dev.gpushare.engine.catalog.GpuModel;
 import dev.gpushare.engine.catalog.InstanceType;
 import dev.gpushare.engine.catalog.MigGeometry;
 import dev.gpushare.engine.catalog.MigProfile;
+import dev.gpushare.engine.catalog.Price;
+import dev.gpushare.engine.catalog.PriceBasis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -21,6 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
 public final class CatalogLoader {
     public static final String GPUS_RESOURCE = "dev/gpushare/schema/catalog/gpus.json";
     public static final String INSTANCE_TYPES_RESOURCE = "dev/gpushare/schema/catalog/instance-types.json";
+    public static final String PRICES_RESOURCE = "dev/gpushare/schema/catalog/prices.json";
     public static final String SCHEMA_RESOURCE = "dev/gpushare/schema/catalog/catalog.schema.json";
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -63,6 +71,35 @@ public final class CatalogLoader {
                     fraction == null ? null : number(t, "fraction"),
                     gpuMemory == null ? null : integer(t, "gpuMemoryMiB"),
                     true));
+        }
+        return out;
+    }
+
+    /**
+     * The prices of {@code prices.json} by instance type, each with its source's text. A name priced
+     * twice, or a source key the file does not define, is a packaging bug.
+     */
+    public static Map<String, Price> prices(JsonNode doc) {
+        String currency = text(doc, "currency");
+        if (!currency.equals("USD")) throw new IllegalStateException("built-in prices: currency " + currency + ", expected USD");
+        JsonNode sources = field(doc, "sources");
+        Map<String, Price> out = new TreeMap<>();
+        for (JsonNode p : array(doc, "prices")) {
+            String name = text(p, "instanceType");
+            String key = text(p, "source");
+            JsonNode source = sources.get(key);
+            if (source == null || !source.isString()) {
+                throw new IllegalStateException("built-in prices: " + name + " names undefined source " + key);
+            }
+            LocalDate date;
+            try {
+                date = LocalDate.parse(text(p, "date"));
+            } catch (DateTimeParseException e) {
+                throw new IllegalStateException("built-in prices: " + name + " has a bad date", e);
+            }
+            Price price = new Price(number(p, "perHour"), PriceBasis.valueOf(text(p, "basis").toUpperCase(Locale.ROOT)),
+                    text(p, "region"), date, source.stringValue());
+            if (out.put(name, price) != null) throw new IllegalStateException("built-in prices: " + name + " priced twice");
         }
         return out;
     }

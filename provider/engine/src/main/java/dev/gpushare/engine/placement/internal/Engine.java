@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.placement.PlacementCode;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
@@ -24,7 +25,9 @@ import dev.gpushare.model.TaskDefinition;
 public final class Engine {
     private Engine() {}
 
-    public static FleetState place(Spec spec, Catalog catalog, FleetState current, Set<String> replace) {
+    public static FleetState place(ResolvedSpec resolved, FleetState current, Set<String> replace) {
+        Spec spec = resolved.spec();
+        Catalog catalog = resolved.catalog();
         Map<String, List<Instance>> byProvider = new HashMap<>();
         Map<String, List<Instance>> byEndpoint = new HashMap<>();
         for (Instance i : current.instances()) {

@@ -59,6 +59,14 @@ final class Fields {
         return out;
     }
 
+    /** A number kept exactly as written ({@code 5.21} stays 5.21), or {@code null} when absent. */
+    static BigDecimal optDecimal(JsonNode n, String field, String path) {
+        if (!n.hasNonNull(field)) return null;
+        JsonNode v = n.get(field);
+        if (!v.isNumber()) throw notValid(path, field, "not a number: " + v);
+        return v.decimalValue();
+    }
+
     /** A required integer, or {@code dflt} when absent and a default exists. */
     int integer(JsonNode n, String field, String path, Integer dflt) {
         if (!n.hasNonNull(field)) {

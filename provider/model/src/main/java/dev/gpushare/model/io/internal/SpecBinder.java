@@ -8,6 +8,7 @@ import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.InferenceComponent;
 import dev.gpushare.model.InstanceTypeDef;
 import dev.gpushare.model.PlacementStrategy;
+import dev.gpushare.model.Pricing;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.TaskDefinition;
@@ -61,6 +62,8 @@ public final class SpecBinder {
     private final List<Endpoint> endpoints = new ArrayList<>();
     private final List<InferenceComponent> inferenceComponents = new ArrayList<>();
     private final List<InstanceTypeDef> instanceTypes = new ArrayList<>();
+    private Pricing pricing = Pricing.NONE;
+    private Definition pricingAt;
 
     private SpecBinder() {}
 
@@ -103,11 +106,13 @@ public final class SpecBinder {
                     add(s, item, path);
                 }
             }
+            JsonNode p = root.get("pricing");
+            if (p != null && !p.isNull()) pricing(f, p);
         }
         Spec spec = problems.stream().anyMatch(p -> p.code().equals(ReadCode.NUMBER_OUT_OF_RANGE.name()))
                 ? null
                 : new Spec(apiVersion, cluster, capacityProviders, taskDefinitions, services, endpoints,
-                        inferenceComponents, instanceTypes);
+                        inferenceComponents, instanceTypes, pricing);
         return new ReadResult(spec, problems, new SourceMap(files, origins));
     }
 
@@ -148,8 +153,34 @@ public final class SpecBinder {
             case instanceTypes -> instanceTypes.add(new InstanceTypeDef(
                     Fields.text(n, "name", path), Fields.text(n, "gpuModel", path),
                     fields.integer(n, "gpuCount", path, null), fields.integer(n, "vcpus", path, null),
-                    fields.longValue(n, "memoryMiB", path)));
+                    fields.longValue(n, "memoryMiB", path), Fields.optDecimal(n, "perHour", path)));
         }
+    }
+
+    /** The one {@code pricing} section of a spec; a second file that gives one too is a problem. */
+    private void pricing(ParsedFile f, JsonNode n) {
+        Problem.Location at = f.locations().locate("/pricing");
+        if (pricingAt != null) {
+            problems.add(new Problem(f.file(), "/pricing", ReadCode.DUPLICATE_SECTION.name(),
+                    "pricing is already given in " + pricingAt.file()
+                            + (pricingAt.at() == null ? "" : " at line " + pricingAt.at().line())
+                            + "; give the pricing section in one file of the spec",
+                    at));
+            return;
+        }
+        pricingAt = new Definition(f.file(), at);
+        List<Pricing.InstancePrice> prices = new ArrayList<>();
+        JsonNode list = n.get("prices");
+        if (list != null && !list.isNull()) {
+            for (int i = 0; i < list.size(); i++) {
+                String path = JsonPointers.append("/pricing/prices", i);
+                JsonNode item = list.get(i);
+                prices.add(new Pricing.InstancePrice(Fields.text(item, "instanceType", path),
+                        Fields.optDecimal(item, "perHour", path)));
+            }
+        }
+        pricing = new Pricing(Fields.optText(n, "region", "/pricing"), Fields.optDecimal(n, "discountPercent", "/pricing"),
+                prices);
     }
 
     private TaskDefinition taskDefinition(JsonNode n, String path) {

@@ -1,13 +1,11 @@
 package dev.gpushare.pulumi.internal.cluster;
 
+import dev.gpushare.engine.Checked;
+import dev.gpushare.engine.Pipeline;
 import dev.gpushare.engine.backend.Snapshot;
-import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Plan;
-import dev.gpushare.engine.plan.Planner;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Unplaced;
-import dev.gpushare.engine.validate.SpecValidator;
-import dev.gpushare.engine.validate.ValidationReport;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.Problem;
 import java.util.ArrayList;
@@ -17,8 +15,9 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * A cluster's declared fragments through the engine's pipeline: merged into one document (a
- * tree), validated as {@code gpushare validate} does, and planned against the backend's snapshot.
+ * A cluster's declared fragments through the engine's one {@link Pipeline}: merged into one
+ * document (a tree), checked as {@code gpushare validate} does, and planned against the backend's
+ * snapshot. Nothing here composes stages; it only calls the pipeline's.
  * The last plan of each cluster is kept while neither the fragments nor the snapshot's revision
  * change, so the Diffs of a settled cluster (one per resource per {@code pulumi up}) plan once.
  */
@@ -39,16 +38,14 @@ final class Convergence {
         CacheKey key = new CacheKey(cluster, actual.revision(), new TreeMap<>(declared));
         if (key.equals(lastKey)) return last;
         ClusterDocument doc = ClusterDocument.of(cluster, declared);
-        ValidationReport report = SpecValidator.validateTree("cluster " + cluster, doc.tree());
-        Prepared p;
-        if (!report.valid()) {
-            List<String> problems = new ArrayList<>();
-            for (Problem problem : report.problems()) problems.add(describe(doc, problem));
-            p = new Prepared(report.spec(), null, problems, doc.dangling());
-        } else {
-            Catalog catalog = Catalog.builtIn().withDeclared(report.spec().instanceTypes());
-            p = new Prepared(report.spec(), Planner.plan(report.spec(), catalog, actual), List.of(), doc.dangling());
-        }
+        Prepared p = switch (Pipeline.check("cluster " + cluster, doc.tree())) {
+            case Checked.Invalid invalid -> {
+                List<String> problems = new ArrayList<>();
+                for (Problem problem : invalid.problems()) problems.add(describe(doc, problem));
+                yield new Prepared(invalid.partial(), null, problems, doc.dangling());
+            }
+            case Checked.Valid valid -> new Prepared(valid.spec().spec(), Pipeline.plan(valid.spec(), actual), List.of(), doc.dangling());
+        };
         lastKey = key;
         last = p;
         return p;

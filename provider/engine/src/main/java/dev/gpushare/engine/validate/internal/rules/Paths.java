@@ -33,6 +33,10 @@ final class Paths {
         return "/inferenceComponents/" + i;
     }
 
+    static String price(int i) {
+        return "/pricing/prices/" + i;
+    }
+
     static String instanceType(int i) {
         return "/instanceTypes/" + i;
     }

@@ -3,6 +3,7 @@ package dev.gpushare.engine.validate.internal.rules;
 import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.catalog.GpuModel;
 import dev.gpushare.engine.catalog.InstanceType;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.GpuSharing;
@@ -28,10 +29,10 @@ public final class RuleContext {
     private final Map<String, Integer> endpoints = new HashMap<>();
     private List<Use> uses;
 
-    public RuleContext(Spec spec, Catalog builtIn) {
-        this.spec = spec;
-        this.builtIn = builtIn;
-        this.catalog = builtIn.withDeclared(spec.instanceTypes());
+    public RuleContext(ResolvedSpec resolved) {
+        this.spec = resolved.spec();
+        this.builtIn = resolved.builtIn();
+        this.catalog = resolved.catalog();
         for (int i = 0; i < spec.taskDefinitions().size(); i++) tasks.putIfAbsent(spec.taskDefinitions().get(i).family(), i);
         for (int i = 0; i < spec.capacityProviders().size(); i++) providers.putIfAbsent(spec.capacityProviders().get(i).name(), i);
         for (int i = 0; i < spec.endpoints().size(); i++) endpoints.putIfAbsent(spec.endpoints().get(i).name(), i);

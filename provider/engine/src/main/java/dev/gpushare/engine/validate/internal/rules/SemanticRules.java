@@ -1,7 +1,6 @@
 package dev.gpushare.engine.validate.internal.rules;
 
-import dev.gpushare.engine.catalog.Catalog;
-import dev.gpushare.model.Spec;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.problem.Problem;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +15,7 @@ public final class SemanticRules {
             new ContainerNameRule(),
             new ReferenceRule(),
             new InstanceTypeRule(),
+            new PricingRule(),
             new CapacityBoundsRule(),
             new SharingStrategyRule(),
             new MigLayoutRule(),
@@ -30,12 +30,8 @@ public final class SemanticRules {
     private SemanticRules() {}
 
     /** Every semantic problem of the spec, paths into the (merged) spec document, {@code file} null. */
-    public static List<Problem> check(Spec spec) {
-        return check(spec, Catalog.builtIn());
-    }
-
-    public static List<Problem> check(Spec spec, Catalog builtIn) {
-        RuleContext ctx = new RuleContext(spec, builtIn);
+    public static List<Problem> check(ResolvedSpec spec) {
+        RuleContext ctx = new RuleContext(spec);
         List<Problem> out = new ArrayList<>();
         for (Rule rule : ORDER) out.addAll(rule.check(ctx));
         return out;
