@@ -66,6 +66,20 @@ public final class Differ {
         return out;
     }
 
+    /**
+     * Recorded properties that are neither inputs nor outputs of the kind any more (an output an
+     * earlier provider version returned, such as a pool's {@code instances}): reported as deleted,
+     * so the engine's Update drops them instead of keeping them, stale, for ever.
+     */
+    public static SortedMap<String, PropertyDiff> leftovers(ResourceKind kind, ObjectNode recorded, ObjectNode oldInputs, ObjectNode news) {
+        SortedMap<String, PropertyDiff> out = new TreeMap<>();
+        for (String n : recorded.propertyNames()) {
+            if (oldInputs.has(n) || news.has(n) || kind.outputNames().contains(n)) continue;
+            out.put(n, PropertyDiff.newBuilder().setKind(PropertyDiff.Kind.DELETE).setInputDiff(false).build());
+        }
+        return out;
+    }
+
     public static boolean replaces(PropertyDiff d) {
         return switch (d.getKind()) {
             case ADD_REPLACE, DELETE_REPLACE, UPDATE_REPLACE -> true;

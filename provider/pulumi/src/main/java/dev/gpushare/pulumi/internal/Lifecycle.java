@@ -65,7 +65,8 @@ public final class Lifecycle {
      */
     public SortedMap<String, PropertyDiff> diff(ResourceKind kind, String rawId, ObjectNode oldInputs, ObjectNode oldOutputs,
                                                 ObjectNode news, Set<String> ignore) {
-        SortedMap<String, PropertyDiff> inputs = Differ.inputs(kind, oldInputs, news, ignore);
+        SortedMap<String, PropertyDiff> inputs = Differ.merge(Differ.inputs(kind, oldInputs, news, ignore),
+                Differ.leftovers(kind, oldOutputs, oldInputs, news));
         Optional<ResourceId> id = ResourceId.parse(rawId);
         if (!configured || kind.outputs().isEmpty() || Wire.containsUnknown(news) || id.isEmpty()) return inputs;
         String name = news.path(kind.nameProperty()).asString("");

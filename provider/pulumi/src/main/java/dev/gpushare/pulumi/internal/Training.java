@@ -39,6 +39,23 @@ public final class Training {
             stub.create(Provider.CreateRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setProperties(cp)
                     .setPreview(true).build());
             stub.diff(Provider.DiffRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setOlds(cp).setNews(cp).build());
+            // a task definition and a service: validation, planning and the outputs of the first up
+            Struct gpu = Struct.newBuilder().putFields("nvidiaMps", Value.newBuilder().setStructValue(Struct.newBuilder()
+                    .putFields("memory", Value.newBuilder().setNumberValue(4096).build())).build()).build();
+            Struct td = Struct.newBuilder().putFields("cluster", string("train")).putFields("family", string("t"))
+                    .putFields("containers", Value.newBuilder().setListValue(com.google.protobuf.ListValue.newBuilder()
+                            .addValues(Value.newBuilder().setStructValue(Struct.newBuilder().putFields("name", string("m"))
+                                    .putFields("image", string("i")).putFields("gpu", Value.newBuilder().setStructValue(gpu).build()))))
+                            .build()).build();
+            stub.create(Provider.CreateRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setProperties(cp).build());
+            stub.create(Provider.CreateRequest.newBuilder().setType(Kinds.TASK_DEFINITION.token()).setProperties(td).build());
+            Struct svc = Struct.newBuilder().putFields("cluster", string("train")).putFields("name", string("s"))
+                    .putFields("taskDefinition", string("t")).putFields("capacityProvider", string("p"))
+                    .putFields("desiredCount", Value.newBuilder().setNumberValue(1).build()).build();
+            stub.check(Provider.CheckRequest.newBuilder().setType(Kinds.SERVICE.token()).setNews(svc).build());
+            var created = stub.create(Provider.CreateRequest.newBuilder().setType(Kinds.SERVICE.token()).setProperties(svc).build());
+            stub.diff(Provider.DiffRequest.newBuilder().setType(Kinds.SERVICE.token()).setId(created.getId())
+                    .setOlds(created.getProperties()).setNews(svc).build());
         } finally {
             channel.shutdownNow();
             try (var files = Files.walk(dir)) {
