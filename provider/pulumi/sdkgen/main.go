@@ -13,9 +13,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/format"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/blang/semver"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
@@ -63,7 +65,19 @@ var generators = map[string]generator{
 		return python.GeneratePackage(tool, pkg, nil, noPackages{})
 	},
 	"go": func(pkg *schema.Package) (map[string][]byte, error) {
-		return gogen.GeneratePackage(tool, pkg, nil)
+		files, err := gogen.GeneratePackage(tool, pkg, nil)
+		if err != nil {
+			return nil, err
+		}
+		// gofmt, as Pulumi's Go language host does after the same generator
+		for name, content := range files {
+			if strings.HasSuffix(name, ".go") {
+				if files[name], err = format.Source(content); err != nil {
+					return nil, fmt.Errorf("%s: %w", name, err)
+				}
+			}
+		}
+		return files, nil
 	},
 }
 

@@ -21,7 +21,8 @@ class DslProgramsTest {
             "sagemaker-mig", SagemakerMig::spec,
             "contract-example", ContractExample::spec,
             "layout-advisor", LayoutAdvisor::spec,
-            "unhealthy-replacement", UnhealthyReplacement::spec);
+            "unhealthy-replacement", UnhealthyReplacement::spec,
+            "mixed-inference", MixedInference::spec);
 
     static List<String> examples() {
         return PROGRAMS.keySet().stream().sorted().toList();

@@ -24,6 +24,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "advise",
         mixinStandardHelpOptions = true,
+        subcommands = AdviseCapacityCommand.class,
         versionProvider = VersionProvider.class,
         description = {
                 "For every endpoint without partitionLayout whose inference components give gpuMemoryMiB "
@@ -32,12 +33,15 @@ import picocli.CommandLine.Parameters;
                         + "print the layout and instance count that host all copies on the fewest GPUs (then "
                         + "the least memory wasted inside partitions), each component's partition type, and the "
                         + "spec with both filled in.",
-                "--write saves that spec over FILE (keeping its schema comment line)."},
+                "--write saves that spec over FILE (keeping its schema comment line).",
+                "'gpushare advise capacity FILE' compares instance types and sharing forms for every service and "
+                        + "component instead (see its --help)."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare advise endpoints.yaml",
                 "  gpushare advise endpoints.yaml --write",
-                "  gpushare advise endpoints.yaml --format json"},
+                "  gpushare advise endpoints.yaml --format json",
+                "  gpushare advise capacity spec.yaml"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:advice printed (or nothing to advise)",
@@ -48,7 +52,8 @@ final class AdviseCommand implements Callable<Integer> {
     @Mixin
     private FormatOption format;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
+    // 0..* so that 'advise capacity FILE' reaches the subcommand; call() asks for a FILE.
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
     private List<Path> files;
 
     @Option(names = "--write", description = "Rewrite FILE with the advised spec (one FILE only).")
@@ -59,6 +64,9 @@ final class AdviseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (files == null || files.isEmpty()) {
+            throw UserError.usage("give a spec FILE: gpushare advise FILE, or gpushare advise capacity FILE");
+        }
         List<Path> checked = SpecFiles.readable(files);
         boolean json = format.jsonElseText("advise");
         if (write && checked.size() != 1) {

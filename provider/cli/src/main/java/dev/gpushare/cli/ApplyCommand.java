@@ -3,11 +3,15 @@ package dev.gpushare.cli;
 import dev.gpushare.engine.Gpushare;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.cost.FleetUsage;
+import dev.gpushare.engine.cost.UsageText;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.PlanText;
 import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.engine.resolve.ResolvedSpec;
+import dev.gpushare.model.problem.Problem;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -41,7 +45,7 @@ import tools.jackson.databind.node.ObjectNode;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:applied (or nothing to do)",
-                "1:the spec has problems (printed on stderr)",
+                "1:the spec has problems, or the saved plan's actions do not hold (printed on stderr; nothing written)",
                 "2:usage error, unreadable file, or no confirmation",
                 "3:applied, but something could not be placed",
                 "4:backend error, or the cluster changed since the plan (revision conflict): plan again"})
@@ -71,14 +75,22 @@ final class ApplyCommand implements Callable<Integer> {
         boolean saved = files.size() == 1 && files.getFirst().toString().endsWith(".plan");
         try (Gpushare gs = backend.open()) {
             Plan plan;
+            ResolvedSpec spec = null;
             if (saved) {
                 plan = readSaved(SpecFiles.readable(files).getFirst());
             } else {
-                ResolvedSpec spec = SpecInput.read(files, format.json(), err);
+                spec = SpecInput.read(files, format.json(), err);
                 if (spec == null) return ExitCodes.INVALID;
                 plan = gs.plan(spec);
             }
-            if (!format.json()) Print.document(out, PlanText.render(plan));
+            if (!format.json()) {
+                // A saved plan has no spec: its cost change uses the catalog's prices.
+                var state = gs.snapshot(plan.cluster()).state();
+                FleetUsage before = spec == null ? FleetUsage.of(state, Catalog.builtIn()) : FleetUsage.of(state, spec);
+                FleetUsage after = spec == null ? FleetUsage.of(plan.desired(), Catalog.builtIn())
+                        : FleetUsage.of(plan.desired(), spec);
+                Print.document(out, PlanText.render(plan) + UsageText.change(before, after) + "\n");
+            }
             if (plan.isEmpty()) {
                 if (format.json()) Print.document(out, result("noChanges", plan.revision(), 0, plan));
                 return plan.infeasible() ? ExitCodes.UNPLACED : ExitCodes.OK;
@@ -105,10 +117,28 @@ final class ApplyCommand implements Callable<Integer> {
                             + (c.appliedBefore() > 0 ? " (" + c.appliedBefore() + " actions of this plan had been applied)" : ""));
                     yield ExitCodes.BACKEND;
                 }
+                case ApplyOutcome.Refused r -> {
+                    // a saved plan that was edited, forged or damaged: its problems, like a spec's
+                    if (format.json()) {
+                        Print.document(err, ProblemReport.json(located(r.problems(), saved ? files.getFirst() : null)));
+                    } else {
+                        for (Problem p : located(r.problems(), saved ? files.getFirst() : null)) err.println(ProblemReport.line(p));
+                        err.println("gpushare: the plan was refused; nothing was written" + (r.appliedBefore() > 0
+                                ? " after the " + r.appliedBefore() + " actions applied before it" : "")
+                                + "; make a new one with gpushare plan (plans are not meant to be edited)");
+                    }
+                    yield ExitCodes.INVALID;
+                }
             };
         } catch (BackendException e) {
             throw BackendOption.failed(e);
         }
+    }
+
+    /** Problems of a saved plan name its file; paths are JSON Pointers into it. */
+    private static List<Problem> located(List<Problem> problems, Path file) {
+        if (file == null) return problems;
+        return problems.stream().map(p -> p.inFile(file.toString(), null)).toList();
     }
 
     private static Plan readSaved(Path file) {

@@ -9,7 +9,6 @@ import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.Problem;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,20 +79,42 @@ final class ExportCommand implements Callable<Integer> {
                 Print.document(out, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
                 return ExitCodes.OK;
             }
+            if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
+                throw UserError.usage("--out-dir " + outDir + " is a file, not a directory; name a directory (it is created"
+                        + " when missing)");
+            }
             try {
                 Files.createDirectories(outDir);
-                for (ExportedDocument d : result.documents()) {
-                    Path target = outDir.resolve(d.fileName());
+            } catch (IOException e) {
+                throw UserError.usage("cannot create --out-dir " + outDir + " (" + reason(e) + "); name a directory you may"
+                        + " write, e.g. --out-dir exported");
+            }
+            for (ExportedDocument d : result.documents()) {
+                Path target = outDir.resolve(d.fileName());
+                try {
                     Files.writeString(target, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(d.body()) + "\n",
                             StandardCharsets.UTF_8);
-                    out.println(target);
+                } catch (IOException e) {
+                    throw UserError.usage("cannot write " + target + " (" + reason(e) + "); check the permissions of --out-dir "
+                            + outDir);
                 }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                out.println(target);
             }
             out.flush();
             return ExitCodes.OK;
         }
+    }
+
+    /** What an I/O failure means to a user: the JDK puts only the path in many of its messages. */
+    static String reason(IOException e) {
+        String kind = switch (e) {
+            case java.nio.file.FileAlreadyExistsException x -> "a file is in the way";
+            case java.nio.file.NoSuchFileException x -> "no such directory";
+            case java.nio.file.AccessDeniedException x -> "permission denied";
+            case java.nio.file.FileSystemException x when x.getReason() != null -> x.getReason();
+            default -> e.getClass().getSimpleName();
+        };
+        return e.getMessage() == null ? kind : kind + ": " + e.getMessage();
     }
 
     @Command(name = "ecs",

@@ -1,5 +1,6 @@
 package dev.gpushare.cli;
 
+import dev.gpushare.model.io.Printable;
 import dev.gpushare.model.problem.Problem;
 import dev.gpushare.model.problem.SpecException;
 import java.io.ByteArrayOutputStream;
@@ -41,6 +42,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 ExportCommand.class,
                 PlanCommand.class, ApplyCommand.class, StatusCommand.class, DestroyCommand.class, InstanceCommand.class,
                 ServeCommand.class,
+                RenderCommand.class,
         },
         footerHeading = "%nExamples:%n",
         footer = {
@@ -115,12 +117,18 @@ public final class Main implements Callable<Integer> {
     /** User errors print what to change; anything else is a bug and shows its stack trace. */
     static int failure(Exception ex, PrintWriter err) {
         if (ex instanceof UserError u) {
-            for (String line : u.getMessage().split("\n")) err.println("gpushare: " + line);
+            for (String line : u.getMessage().split("\n")) err.println("gpushare: " + Printable.line(line));
             return u.exitCode();
         }
         if (ex instanceof SpecException s) {
             for (Problem p : s.problems()) err.println(ProblemReport.line(p));
             return ExitCodes.INVALID;
+        }
+        if (ex instanceof java.io.UncheckedIOException io) {
+            // a file that vanished or turned unreadable after the arguments were checked: the
+            // user's environment, not a bug (exit 2, as for an unreadable file)
+            err.println("gpushare: " + Printable.line(io.getMessage()) + "; check the path and its permissions");
+            return ExitCodes.USAGE;
         }
         err.println("gpushare: internal error (a bug in gpushare, not in your spec; please report it with this output):");
         ex.printStackTrace(err);

@@ -1,10 +1,10 @@
 package dev.gpushare.cli;
 
 import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.cost.FleetReport;
+import dev.gpushare.engine.cost.FleetUsage;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
-import dev.gpushare.engine.state.StateJson;
-import dev.gpushare.engine.state.StateText;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -23,7 +23,9 @@ import picocli.CommandLine.Parameters;
         description = {
                 "Validate a spec, then compute its desired state on an empty fleet: which instances "
                         + "exist, the mode of every GPU, its MIG instances, and which copy runs where with "
-                        + "the environment its containers get. No backend is touched.",
+                        + "the environment its containers get, then what the fleet costs per hour and how its "
+                        + "GPU memory is used (allocated, idle, stranded) per capacity provider and endpoint. "
+                        + "No backend is touched.",
                 "Copies that cannot be placed are listed under 'unplaced' with a code and the smallest "
                         + "change that would make them fit.",
                 "An invalid spec prints its problems on stderr, as 'gpushare validate' would."},
@@ -53,12 +55,13 @@ final class PlaceCommand implements Callable<Integer> {
         ResolvedSpec spec = SpecInput.read(files, format.json(), command.commandLine().getErr());
         if (spec == null) return ExitCodes.INVALID;
         FleetState state = Pipeline.place(spec);
+        FleetUsage usage = FleetUsage.of(state, spec);
         Print.document(command.commandLine().getOut(),
                 switch (format.get()) {
-                    case JSON -> StateJson.toJson(state);
-                    case SVG -> dev.gpushare.engine.render.FleetSvg.render(state);
-                    case HTML -> dev.gpushare.engine.render.FleetHtml.render(state);
-                    case TEXT -> StateText.render(state);
+                    case JSON -> FleetReport.json(state, usage);
+                    case SVG -> dev.gpushare.engine.render.FleetSvg.render(state, usage);
+                    case HTML -> dev.gpushare.engine.render.FleetHtml.render(state, usage);
+                    case TEXT -> FleetReport.text(state, usage);
                 });
         return state.unplaced().isEmpty() ? ExitCodes.OK : ExitCodes.UNPLACED;
     }

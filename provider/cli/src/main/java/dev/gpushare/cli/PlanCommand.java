@@ -1,10 +1,11 @@
 package dev.gpushare.cli;
 
 import dev.gpushare.engine.Gpushare;
+import dev.gpushare.engine.cost.FleetUsage;
+import dev.gpushare.engine.cost.PlanReport;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
-import dev.gpushare.engine.plan.PlanText;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Parameters;
         description = {
                 "Validate a spec, read the cluster's actual state from the backend and print the actions "
                         + "that would converge it, like a terraform plan: + launch/place, ~ configure/move, "
-                        + "- stop/terminate, -/+ replace. Nothing is changed.",
+                        + "- stop/terminate, -/+ replace, then what the change does to the fleet's cost per hour "
+                        + "and GPU memory ($/hour before → after) and the desired fleet's cost table. Nothing is changed.",
                 "--out saves the plan; 'gpushare apply FILE.plan' then applies exactly it, and only while "
                         + "the backend is still at the revision the plan was made against."},
         footerHeading = "%nExamples:%n",
@@ -57,14 +59,18 @@ final class PlanCommand implements Callable<Integer> {
         ResolvedSpec spec = SpecInput.read(files, format.json(), err);
         if (spec == null) return ExitCodes.INVALID;
         Plan plan;
+        PlanReport report;
         try (Gpushare gs = backend.open()) {
             plan = gs.plan(spec);
+            // The fleet before: what the plan was made against (a later revision makes the plan stale anyway).
+            report = new PlanReport(plan, FleetUsage.of(gs.snapshot(plan.cluster()).state(), spec),
+                    FleetUsage.of(plan.desired(), spec));
         } catch (BackendException e) {
             throw BackendOption.failed(e);
         }
         Print.document(command.commandLine().getOut(), switch (format.get()) {
-            case JSON -> PlanJson.toJson(plan);
-            case TEXT -> PlanText.render(plan);
+            case JSON -> report.json();
+            case TEXT -> report.text();
             case SVG, HTML -> throw UserError.usage("plan prints text or json; use 'gpushare status --format "
                     + format.get().name().toLowerCase(java.util.Locale.ROOT) + "' for a picture of the fleet");
         });

@@ -1,5 +1,6 @@
 package dev.gpushare.cli;
 
+import dev.gpushare.model.io.Printable;
 import dev.gpushare.model.problem.Problem;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -45,7 +46,8 @@ final class ProblemReport {
         }
         sb.append(": ").append(p.code()).append(' ').append(p.path().isEmpty() ? "/" : p.path())
           .append(": ").append(p.message());
-        return sb.toString();
+        // file names and messages may carry what a file or a server sent: printed safely
+        return Printable.line(sb.toString());
     }
 
     /**
@@ -77,7 +79,7 @@ final class ProblemReport {
             ObjectNode o = list.addObject();
             o.put("file", p.file());
             o.put("path", p.path());
-            o.put("code", p.code());
+            o.put("code", p.code().name());
             o.put("message", p.message());
             if (p.location() != null) {
                 o.put("line", p.location().line());

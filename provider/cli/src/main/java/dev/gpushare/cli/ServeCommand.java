@@ -3,6 +3,8 @@ package dev.gpushare.cli;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.server.PlacementServer;
 import dev.gpushare.server.ServerConfig;
+import dev.gpushare.server.ServiceLimits;
+import java.time.Duration;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -60,6 +62,35 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--body-limit", paramLabel = "BYTES", description = "Largest request body (default: ${DEFAULT-VALUE}).")
     private long bodyLimit = ServerConfig.DEFAULT_BODY_LIMIT;
 
+    @Option(names = "--header-timeout", paramLabel = "SECONDS",
+            description = "A request's line and headers (and the TLS handshake) must arrive within this (default: ${DEFAULT-VALUE}).")
+    private long headerTimeout = ServiceLimits.DEFAULTS.headerTimeout().toSeconds();
+
+    @Option(names = "--body-timeout", paramLabel = "SECONDS", description = "A request's body must arrive within this (default: ${DEFAULT-VALUE}).")
+    private long bodyTimeout = ServiceLimits.DEFAULTS.bodyTimeout().toSeconds();
+
+    @Option(names = "--idle-timeout", paramLabel = "SECONDS", description = "An idle kept-alive connection is closed after this (default: ${DEFAULT-VALUE}).")
+    private long idleTimeout = ServiceLimits.DEFAULTS.idleTimeout().toSeconds();
+
+    @Option(names = "--max-connections", paramLabel = "N", description = "Open connections in all (default: ${DEFAULT-VALUE}).")
+    private int maxConnections = ServiceLimits.DEFAULTS.maxConnections();
+
+    @Option(names = "--max-connections-per-client", paramLabel = "N",
+            description = "Open connections from one client address (default: ${DEFAULT-VALUE}).")
+    private int maxPerClient = ServiceLimits.DEFAULTS.maxConnectionsPerClient();
+
+    @Option(names = "--max-concurrent-plans", paramLabel = "N", description = "Plans computed at once (default: ${DEFAULT-VALUE}).")
+    private int maxPlans = ServiceLimits.DEFAULTS.maxConcurrentPlans();
+
+    @Option(names = "--plan-timeout", paramLabel = "SECONDS", description = "A plan still computing after this is cancelled (default: ${DEFAULT-VALUE}).")
+    private long planTimeout = ServiceLimits.DEFAULTS.planTimeout().toSeconds();
+
+    @Option(names = "--max-copies", paramLabel = "N", description = "Copies one plan request may ask for (default: ${DEFAULT-VALUE}).")
+    private long maxCopies = ServiceLimits.DEFAULTS.maxCopies();
+
+    @Option(names = "--max-instances", paramLabel = "N", description = "Up-front instances one plan request may ask for (default: ${DEFAULT-VALUE}).")
+    private long maxInstances = ServiceLimits.DEFAULTS.maxInstances();
+
     @picocli.CommandLine.Spec private CommandSpec command;
 
     @Override
@@ -68,17 +99,41 @@ final class ServeCommand implements Callable<Integer> {
         List<String> tokens;
         try {
             tokens = List.copyOf(readTokens());
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw UserError.usage("--token-file " + tokenFile + " is not UTF-8 text; write one token per line (openssl rand -hex 32)");
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw UserError.usage("--token-file " + tokenFile + " does not exist; create it with: openssl rand -hex 32 > " + tokenFile);
         } catch (IOException e) {
             throw UserError.usage("cannot read --token-file " + tokenFile + ": " + e.getMessage());
+        }
+        if (tokens.isEmpty()) {
+            throw UserError.usage("--token-file " + tokenFile + " holds no token; add one per line (openssl rand -hex 32 >> " + tokenFile + ")");
+        }
+        for (int i = 0; i < tokens.size(); i++) {
+            if (tokens.get(i).length() < 16) {
+                throw UserError.usage("--token-file " + tokenFile + ": token " + (i + 1) + " is " + tokens.get(i).length()
+                        + " characters; tokens need at least 16 (openssl rand -hex 32 makes one)");
+            }
+        }
+        ServiceLimits limits;
+        try {
+            limits = ServiceLimits.DEFAULTS
+                    .withTimeouts(Duration.ofSeconds(headerTimeout), Duration.ofSeconds(bodyTimeout), Duration.ofSeconds(idleTimeout))
+                    .withConnections(maxConnections, maxPerClient)
+                    .withPlans(maxPlans, ServiceLimits.DEFAULTS.planWait(), Duration.ofSeconds(planTimeout))
+                    .withSpecSize(maxCopies, maxInstances);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
         }
         PlacementServer server;
         try {
             server = PlacementServer.start(new ServerConfig(bind, port, store, tokens, tlsCert, tlsKey, bodyLimit,
-                    ServerConfig.DEFAULT_THREADS));
+                    ServerConfig.DEFAULT_THREADS, limits));
         } catch (IllegalArgumentException | UncheckedIOException e) {
-            throw UserError.usage("gpushare serve: " + e.getMessage() + " (--token-file " + tokenFile + ")");
+            // the message says which option is at fault (tokens, TLS files, store, port); Main adds "gpushare: "
+            throw UserError.usage(e.getMessage());
         } catch (BackendException e) {
-            throw new UserError(ExitCodes.BACKEND, e.getMessage());
+            throw BackendOption.failed(e);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

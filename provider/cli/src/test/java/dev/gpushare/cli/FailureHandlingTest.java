@@ -1,5 +1,6 @@
 package dev.gpushare.cli;
 
+import dev.gpushare.engine.validate.SchemaCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.model.problem.Problem;
@@ -29,7 +30,7 @@ class FailureHandlingTest {
 
     @Test
     void aSpecExceptionPrintsItsProblemsAndMeansInvalid() {
-        Problem p = new Problem("a.yaml", "/cluster", "SCHEMA_PATTERN", "use lower case", new Problem.Location(2, 10));
+        Problem p = new Problem("a.yaml", "/cluster", SchemaCode.SCHEMA_PATTERN, "use lower case", new Problem.Location(2, 10));
         int code = handle(new SpecException(List.of(p)));
         assertThat(code).isEqualTo(ExitCodes.INVALID);
         assertThat(err.toString()).isEqualTo("a.yaml:2:10: SCHEMA_PATTERN /cluster: use lower case\n");

@@ -1,5 +1,7 @@
 package dev.gpushare.cli;
 
+import dev.gpushare.engine.validate.ValidationCode;
+import dev.gpushare.model.io.ReadCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.model.problem.Problem;
@@ -13,11 +15,11 @@ import org.junit.jupiter.params.provider.Arguments;
 
 class ProblemReportTest {
     static final Problem MPS = new Problem("spec.yaml", "/taskDefinitions/0/containers/0/gpu/nvidiaMps/memory",
-            "MPS_MEMORY_EXCEEDS_GPU", "30000 MiB does not fit an L4 (22563 MiB usable); lower memory",
+            ValidationCode.MPS_MEMORY_EXCEEDS_GPU, "30000 MiB does not fit an L4 (22563 MiB usable); lower memory",
             new Location(14, 20));
     static final Problem NO_LINE = new Problem("b.yaml", "/services/0/capacityProvider",
-            "UNKNOWN_CAPACITY_PROVIDER", "no capacity provider `l4`", null);
-    static final Problem NO_FILE = Problem.at("", "PARSE_ERROR", "the file is empty");
+            ValidationCode.UNKNOWN_CAPACITY_PROVIDER, "no capacity provider `l4`", null);
+    static final Problem NO_FILE = Problem.at("", ReadCode.PARSE_ERROR, "the file is empty");
 
     static List<Arguments> lines() {
         return List.of(

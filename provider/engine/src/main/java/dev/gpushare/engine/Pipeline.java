@@ -23,6 +23,7 @@ import java.util.Set;
  *   spec | text | files ──check──► Checked ──► Valid(ResolvedSpec) ──place──► FleetState (desired)
  *                                   └─► Invalid(problems)           ──plan(snapshot)──► Plan
  *                                                                   ──advise──► Advice
+ *                                                                   ──adviseCapacity──► CapacityAdvice
  * </pre>
  *
  * {@link #check} validates (schema and semantic rules) and resolves the spec against the catalog
@@ -82,6 +83,12 @@ public final class Pipeline {
     /** MIG layouts for the endpoints whose components give {@code gpuMemoryMiB} instead of a partition type. */
     public static Advice advise(ResolvedSpec spec) {
         return LayoutAdvisor.advise(spec);
+    }
+
+    /** The cheapest way (instance type and sharing form) to run each workload, placed by the engine ({@code advise capacity}). */
+    public static dev.gpushare.engine.advise.capacity.CapacityAdvice adviseCapacity(
+            ResolvedSpec spec, dev.gpushare.engine.advise.capacity.Isolation floor) {
+        return dev.gpushare.engine.advise.capacity.CapacityAdvisor.advise(spec, floor);
     }
 
     private static Checked checked(ValidationReport report) {

@@ -33,7 +33,9 @@ class GpushareTest {
 
             assertThat(gs.destroy("scale")).isTrue();
             assertThat(gs.status("scale").instances()).isEmpty();
-            assertThat(gs.snapshot("scale").revision()).isZero();
+            // revisions are never reused: the destroy is revision 3 (apply 1, mark 2), not a return to 0
+            assertThat(gs.snapshot("scale").revision()).isEqualTo(3);
+            assertThat(gs.clusters()).isEmpty();
         }
     }
 

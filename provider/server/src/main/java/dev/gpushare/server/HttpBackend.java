@@ -7,6 +7,7 @@ import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.reconcile.ApplyCode;
 import dev.gpushare.server.internal.Wire;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -151,6 +152,7 @@ public final class HttpBackend implements Backend {
         body.put("expectedRevision", expectedRevision);
         body.set("actions", Wire.actions(cluster, batch));
         Answer a = send("POST", "/v1/clusters/" + seg(cluster) + "/apply", body, idempotencyKey, true);
+        if (a.status() == 400) return new BatchResult.Refused(cluster, problems(a.body()));
         if (a.status() == 409) {
             return new BatchResult.RevisionConflict(cluster, expectedRevision, a.body().get("currentRevision").asLong());
         }
@@ -254,7 +256,10 @@ public final class HttpBackend implements Backend {
             }
             int status = response.statusCode();
             JsonNode json = parse(response, what);
-            if (status == 200 || (status == 409 && json.has("currentRevision"))) return new Answer(status, json);
+            if (status == 200 || (status == 409 && json.has("currentRevision"))
+                    || (status == 400 && "ACTIONS_REFUSED".equals(json.path("code").asString("")))) {
+                return new Answer(status, json);
+            }
             BackendException failure = failure(status, json, what);
             if ((status == 502 || status == 503 || status == 504) && repeatable) {
                 last = failure;
@@ -263,6 +268,20 @@ public final class HttpBackend implements Backend {
             throw failure;
         }
         throw last;
+    }
+
+    /** The problems of a refusal, as the server listed them. */
+    private static List<dev.gpushare.model.problem.Problem> problems(JsonNode body) {
+        List<dev.gpushare.model.problem.Problem> out = new ArrayList<>();
+        for (JsonNode p : body.path("problems").values()) {
+            String code = p.path("code").asString("");
+            ApplyCode known = java.util.Arrays.stream(ApplyCode.values()).filter(c -> c.name().equals(code)).findFirst()
+                    .orElse(ApplyCode.ACTION_INCONSISTENT);
+            String message = p.path("message").asString("");
+            out.add(dev.gpushare.model.problem.Problem.at(p.path("path").asString(""), known,
+                    known.name().equals(code) ? message : code + ": " + message));
+        }
+        return out;
     }
 
     private static JsonNode parse(HttpResponse<byte[]> response, String what) {

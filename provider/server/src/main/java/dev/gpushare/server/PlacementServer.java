@@ -1,8 +1,5 @@
 package dev.gpushare.server;
 
-import com.sun.net.httpserver.HttpServer;
-import com.sun.net.httpserver.HttpsConfigurator;
-import com.sun.net.httpserver.HttpsServer;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.server.internal.Api;
 import dev.gpushare.server.internal.HttpFront;
@@ -12,6 +9,7 @@ import dev.gpushare.server.internal.Pem;
 import dev.gpushare.server.internal.PgStore;
 import dev.gpushare.server.internal.Store;
 import dev.gpushare.server.internal.Tokens;
+import dev.gpushare.server.internal.http.Listener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -20,9 +18,10 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 
 /**
  * The placement service ({@code gpushare serve}): the engine's backend operations behind the
@@ -39,16 +38,17 @@ public final class PlacementServer implements AutoCloseable {
     /** Where the OpenAPI document lives on the classpath. */
     public static final String OPENAPI_RESOURCE = "/dev/gpushare/server/openapi.json";
 
-    private final HttpServer http;
-    private final ExecutorService executor;
+    /** Requests queued for a worker beyond those running; more are answered 503. */
+    static final int WORK_QUEUE = 256;
+
+    private final Listener http;
     private final Store store;
     private final Metrics metrics;
     private final HttpFront front;
     private final boolean tls;
 
-    private PlacementServer(HttpServer http, ExecutorService executor, Store store, Metrics metrics, HttpFront front, boolean tls) {
+    private PlacementServer(Listener http, Store store, Metrics metrics, HttpFront front, boolean tls) {
         this.http = http;
-        this.executor = executor;
         this.store = store;
         this.metrics = metrics;
         this.front = front;
@@ -68,36 +68,40 @@ public final class PlacementServer implements AutoCloseable {
 
     public static PlacementServer start(ServerConfig config, PrintStream log) {
         Tokens tokens = Tokens.of(config.tokens());
-        Store store = openStore(config);
-        try {
-            HttpServer http;
-            InetSocketAddress address = new InetSocketAddress(config.bind(), config.port());
-            if (config.tlsCert() != null) {
-                HttpsServer https = HttpsServer.create(address, 128);
-                https.setHttpsConfigurator(new HttpsConfigurator(Pem.serverContext(config.tlsCert(), config.tlsKey())));
-                http = https;
-            } else {
-                http = HttpServer.create(address, 128);
+        // the TLS files are read before anything else is opened: a missing file is said as such
+        SSLContext tls = null;
+        if (config.tlsCert() != null) {
+            try {
+                tls = Pem.serverContext(config.tlsCert(), config.tlsKey());
+            } catch (IOException e) {
+                throw new IllegalArgumentException("cannot read --tls-cert " + config.tlsCert() + " / --tls-key " + config.tlsKey()
+                        + ": " + e.getMessage(), e);
+            } catch (GeneralSecurityException | RuntimeException e) {
+                throw new IllegalArgumentException("cannot use the TLS certificate/key " + config.tlsCert() + " / " + config.tlsKey()
+                        + ": " + e.getMessage() + " (the key must be unencrypted PKCS#8, BEGIN PRIVATE KEY)", e);
             }
+        }
+        Store store = openStore(config);
+        ThreadPoolExecutor workers = new ThreadPoolExecutor(config.threads(), config.threads(), 30, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(WORK_QUEUE), r -> {
+                    Thread t = new Thread(r, "gpushare-work");
+                    t.setDaemon(true);
+                    return t;
+                });
+        try {
             Metrics metrics = new Metrics();
-            Api api = new Api(store, metrics, openapi());
+            Api api = new Api(store, metrics, openapi(), config.limits());
             HttpFront front = new HttpFront(api.routes(), tokens, config.bodyLimitBytes(), metrics, log);
-            http.createContext("/", front);
-            ExecutorService executor = Executors.newFixedThreadPool(config.threads(), r -> {
-                Thread t = new Thread(r, "gpushare-serve");
-                t.setDaemon(true);
-                return t;
-            });
-            http.setExecutor(executor);
-            http.start();
-            return new PlacementServer(http, executor, store, metrics, front, config.tlsCert() != null);
+            Listener http = Listener.start(new InetSocketAddress(config.bind(), config.port()), tls, front, config.limits(),
+                    config.bodyLimitBytes(), workers);
+            return new PlacementServer(http, store, metrics, front, tls != null);
         } catch (IOException e) {
+            workers.shutdownNow();
             store.close();
-            throw new UncheckedIOException("cannot listen on " + config.bind() + ":" + config.port() + ": " + e.getMessage(), e);
-        } catch (GeneralSecurityException e) {
-            store.close();
-            throw new IllegalArgumentException("cannot use the TLS certificate/key: " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot listen on " + config.bind() + ":" + config.port() + ": " + e.getMessage()
+                    + (e instanceof java.net.BindException ? " (is another server on that port? pick another --port, or 0)" : ""), e);
         } catch (RuntimeException e) {
+            workers.shutdownNow();
             store.close();
             throw e;
         }
@@ -126,12 +130,12 @@ public final class PlacementServer implements AutoCloseable {
 
     /** The port it listens on (the chosen one when configured with 0). */
     public int port() {
-        return http.getAddress().getPort();
+        return http.address().getPort();
     }
 
     /** The base URL for clients, e.g. {@code http://127.0.0.1:8750}. */
     public String url() {
-        String host = http.getAddress().getAddress().getHostAddress();
+        String host = http.address().getAddress().getHostAddress();
         if (host.contains(":")) host = "[" + host + "]";
         return (tls ? "https://" : "http://") + host + ":" + port();
     }
@@ -151,16 +155,18 @@ public final class PlacementServer implements AutoCloseable {
         return front.labels();
     }
 
-    /** Stops accepting, lets running requests finish (up to 2 s), closes the store. */
+    /** Connections open now (for the attack suite and the benchmarks). */
+    public int openConnections() {
+        return http.openConnections();
+    }
+
+    /**
+     * Stops accepting, lets running requests finish (up to 2 s), interrupts what still runs,
+     * closes every connection and the store. Slow or hostile clients hold nothing up.
+     */
     @Override
     public void close() {
-        http.stop(0);
-        executor.shutdown();
-        try {
-            executor.awaitTermination(2, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        http.close(2000);
         store.close();
     }
 }

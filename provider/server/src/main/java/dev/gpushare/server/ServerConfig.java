@@ -16,10 +16,12 @@ import java.util.Objects;
  * @param tlsCert        PEM certificate chain, or null for plain HTTP
  * @param tlsKey         PEM PKCS#8 private key of {@code tlsCert}, or null
  * @param bodyLimitBytes the largest request body accepted, in bytes (413 above)
- * @param threads        request threads (and database connections at most)
+ * @param threads        request threads (and database connections at most); connections are
+ *                       served by virtual threads, so a slow client holds none of these
+ * @param limits         timeouts, connection and work bounds (see {@link ServiceLimits})
  */
 public record ServerConfig(String bind, int port, String store, List<String> tokens, Path tlsCert, Path tlsKey,
-                           long bodyLimitBytes, int threads) {
+                           long bodyLimitBytes, int threads, ServiceLimits limits) {
     /** 16 MiB: a spec of thousands of services, or a plan of a very large fleet, fits. */
     public static final long DEFAULT_BODY_LIMIT = 16L * 1024 * 1024;
     public static final String DEFAULT_BIND = "127.0.0.1";
@@ -35,6 +37,13 @@ public record ServerConfig(String bind, int port, String store, List<String> tok
         if (port < 0 || port > 65535) throw new IllegalArgumentException("port must be 0 to 65535, was " + port);
         if (bodyLimitBytes < 1024) throw new IllegalArgumentException("body limit must be at least 1024 bytes");
         if (threads < 1) throw new IllegalArgumentException("threads must be ≥ 1");
+        Objects.requireNonNull(limits, "limits");
+    }
+
+    /** With the default {@link ServiceLimits}. */
+    public ServerConfig(String bind, int port, String store, List<String> tokens, Path tlsCert, Path tlsKey,
+                        long bodyLimitBytes, int threads) {
+        this(bind, port, store, tokens, tlsCert, tlsKey, bodyLimitBytes, threads, ServiceLimits.DEFAULTS);
     }
 
     /** Loopback, a free port, the given store and token, defaults otherwise (tests, benchmarks). */
@@ -43,10 +52,14 @@ public record ServerConfig(String bind, int port, String store, List<String> tok
     }
 
     public ServerConfig withBodyLimit(long bytes) {
-        return new ServerConfig(bind, port, store, tokens, tlsCert, tlsKey, bytes, threads);
+        return new ServerConfig(bind, port, store, tokens, tlsCert, tlsKey, bytes, threads, limits);
+    }
+
+    public ServerConfig withLimits(ServiceLimits l) {
+        return new ServerConfig(bind, port, store, tokens, tlsCert, tlsKey, bodyLimitBytes, threads, l);
     }
 
     public ServerConfig withTls(Path cert, Path key) {
-        return new ServerConfig(bind, port, store, tokens, cert, key, bodyLimitBytes, threads);
+        return new ServerConfig(bind, port, store, tokens, cert, key, bodyLimitBytes, threads, limits);
     }
 }

@@ -43,8 +43,8 @@ class HttpRefusalsTest {
 
     static Stream<Arguments> refusals() {
         String validSpec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 1)));
-        // a small body asking for 10^9 copies: refused before placement starts
-        String hugeSpec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 1_000_000_000)));
+        // a small body asking for 300,000 copies: over the service's limit (200,000), refused before placement starts
+        String hugeSpec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 300_000)));
         return Stream.of(
                 // method, path, token?, body, expected status, expected code
                 Arguments.of("GET", "/v1/clusters", false, null, 401, "UNAUTHORIZED"),
@@ -122,12 +122,26 @@ class HttpRefusalsTest {
                 .header("Authorization", "Bearer " + TestServers.TOKEN).POST(HttpRequest.BodyPublishers.ofString(spec)).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(plan.statusCode()).isEqualTo(200);
-        String metrics = HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics"))
-                .header("Authorization", "Bearer " + TestServers.TOKEN).build(), HttpResponse.BodyHandlers.ofString()).body();
-        assertThat(metrics)
+        String before = metrics();
+        assertThat(before)
                 .contains("gpushare_http_requests_total{route=\"GET /v1/clusters/{cluster}/state\",status=\"200\"} 3")
                 .contains("gpushare_http_request_duration_seconds_count{route=\"GET /v1/clusters/{cluster}/state\",status=\"200\"} 3")
-                .contains("gpushare_gpu_memory_allocated_mib{cluster=\"team-m\"} 0")
-                .contains("gpushare_unplaced_copies{cluster=\"team-m\"} 0");
+                // team-m was read and planned but never written: no series of its own
+                .doesNotContain("cluster=\"team-m\"");
+        try (dev.gpushare.engine.Gpushare gs = dev.gpushare.engine.Gpushare.using(TestServers.client(server))) {
+            gs.apply(gs.plan(Specs.spec("team-m", 1, 1, 3)));
+        }
+        HTTP.send(plan.request(), HttpResponse.BodyHandlers.ofString());
+        HTTP.send(state, HttpResponse.BodyHandlers.ofString());
+        // 3 copies × 8192 MiB = 24576 MiB held
+        assertThat(metrics())
+                .contains("gpushare_gpu_memory_allocated_mib{cluster=\"team-m\"} 24576")
+                .contains("gpushare_unplaced_copies{cluster=\"team-m\"} 0")
+                .contains("gpushare_placements_total{cluster=\"team-m\"} 3");
+    }
+
+    private static String metrics() throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics"))
+                .header("Authorization", "Bearer " + TestServers.TOKEN).build(), HttpResponse.BodyHandlers.ofString()).body();
     }
 }

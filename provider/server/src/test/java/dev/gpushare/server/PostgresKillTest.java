@@ -62,7 +62,7 @@ class PostgresKillTest {
             server.waitFor(10, TimeUnit.SECONDS);
 
             assertThatThrownBy(() -> apply.join()).hasCauseInstanceOf(BackendException.class)
-                    .cause().satisfies(e -> assertThat(((BackendException) e).code()).isEqualTo("BACKEND_NETWORK"));
+                    .cause().satisfies(e -> assertThat(((BackendException) e).code().name()).isEqualTo("BACKEND_NETWORK"));
             client.close();
 
             Snapshot left = db.read("killed");

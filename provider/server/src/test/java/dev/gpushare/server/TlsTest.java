@@ -42,7 +42,7 @@ class TlsTest {
             // the JDK's default trust store does not know a self-signed certificate: a network-level refusal
             try (HttpBackend untrusting = HttpBackend.connect(server.url(), TestServers.TOKEN, HttpBackend.Options.defaults().withAttempts(1))) {
                 assertThatThrownBy(() -> untrusting.read("tls")).isInstanceOfSatisfying(BackendException.class,
-                        e -> assertThat(e.code()).isEqualTo("BACKEND_NETWORK"));
+                        e -> assertThat(e.code().name()).isEqualTo("BACKEND_NETWORK"));
             }
         }
     }

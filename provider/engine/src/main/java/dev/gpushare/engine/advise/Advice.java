@@ -16,5 +16,5 @@ public record Advice(List<EndpointAdvice> endpoints, List<NotAdvised> notAdvised
     }
 
     /** An endpoint that asks for advice but cannot be laid out. */
-    public record NotAdvised(String endpoint, String code, String message) {}
+    public record NotAdvised(String endpoint, AdviceCode code, String message) {}
 }

@@ -14,21 +14,11 @@ public enum AdviceCode implements ProblemCode {
             "A component's gpuMemoryMiB is more than the largest MIG instance of the GPU.",
             "Lower gpuMemoryMiB, use a GPU with more memory, or drop gpuMemoryMiB to give each copy a whole GPU.");
 
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     AdviceCode(String cause, String fix) {
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
-    @Override
-    public String cause() {
-        return cause;
-    }
-
-    @Override
-    public String fix() {
-        return fix;
-    }
+    @Override public Doc doc() { return doc; }
 }

@@ -58,7 +58,7 @@ public final class AdviceDocument {
         for (Advice.NotAdvised a : advice.notAdvised()) {
             ObjectNode n = not.addObject();
             n.put("endpoint", a.endpoint());
-            n.put("code", a.code());
+            n.put("code", a.code().name());
             n.put("message", a.message());
         }
         root.set("spec", SpecWriter.toTree(advice.spec()));

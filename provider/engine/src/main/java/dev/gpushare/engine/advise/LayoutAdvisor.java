@@ -46,7 +46,7 @@ public final class LayoutAdvisor {
             Optional<InstanceType> type = catalog.instanceType(e.instanceType());
             Optional<GpuModel> model = type.flatMap(t -> catalog.gpuModel(t.gpuModel()));
             if (model.isEmpty() || model.get().mig() == null) {
-                not.add(new Advice.NotAdvised(e.name(), AdviceCode.MIG_NOT_SUPPORTED.name(), "instance type " + e.instanceType()
+                not.add(new Advice.NotAdvised(e.name(), AdviceCode.MIG_NOT_SUPPORTED, "instance type " + e.instanceType()
                         + " has no MIG-capable GPU; choose a MIG-capable type (e.g. ml.p4d.24xlarge, ml.p5.48xlarge)"));
                 endpoints.add(e);
                 continue;
@@ -56,7 +56,7 @@ public final class LayoutAdvisor {
             if (r == null) {
                 long biggest = 0;
                 for (MigProfile p : model.get().mig().profiles()) biggest = Math.max(biggest, p.memoryMiB());
-                not.add(new Advice.NotAdvised(e.name(), AdviceCode.GPU_MEMORY_EXCEEDS_PARTITION.name(), "a component needs more than "
+                not.add(new Advice.NotAdvised(e.name(), AdviceCode.GPU_MEMORY_EXCEEDS_PARTITION, "a component needs more than "
                         + biggest + " MiB, the largest MIG instance of " + model.get().name()
                         + "; lower gpuMemoryMiB or use whole GPUs (drop gpuMemoryMiB)"));
                 endpoints.add(e);

@@ -7,9 +7,24 @@ import java.util.List;
  * Where a cluster's actual state lives. The engine depends on this interface only; {@code
  * Backends.open} picks an implementation from a URL.
  *
- * <p>Every write is optimistic: it names the revision it was computed against and is refused with
- * {@link BatchResult.RevisionConflict} when the cluster has moved on. Methods throw {@link
- * BackendException} when the store cannot be used.
+ * <p>The contract every implementation keeps (tested by {@code BackendContract} in the engine's
+ * test jar, which each backend's tests extend):
+ * <ul>
+ *   <li><b>Optimistic writes.</b> Every write names the revision it was computed against and is
+ *       refused with {@link BatchResult.RevisionConflict}, nothing written, when the cluster has
+ *       moved on.</li>
+ *   <li><b>Revisions are never reused.</b> A cluster's revision only grows, over its whole life:
+ *       each committed batch adds one, {@code markUnhealthy} adds one, and {@code destroy} is a
+ *       write too — the cluster then reads as empty at a revision above the last, is no longer
+ *       listed by {@link #clusters()}, and a later apply continues from that revision. So a
+ *       revision names exactly one state, and a plan (or a saved plan file) made at revision R
+ *       applies only to the very state it was made against. Only a cluster never written reads
+ *       at revision 0.</li>
+ *   <li><b>Checked before written.</b> A batch is checked with {@link
+ *       dev.gpushare.engine.reconcile.ActionCheck#batch} against the state it would change; a
+ *       batch with any problem is refused whole ({@link BatchResult.Refused}), nothing written.</li>
+ * </ul>
+ * Methods throw {@link BackendException} when the store cannot be used.
  */
 public interface Backend extends AutoCloseable {
 
@@ -18,9 +33,18 @@ public interface Backend extends AutoCloseable {
 
     /**
      * Applies {@code batch} atomically: all of it and the revision bump commit together, or
-     * nothing does. Refused when the cluster is not at {@code expectedRevision}.
+     * nothing does. Refused when the cluster is not at {@code expectedRevision}, or when an action
+     * of the batch does not hold against the current state and the catalog.
      */
     BatchResult apply(String cluster, long expectedRevision, List<Action> batch);
+
+    /**
+     * Hands the backend the spec that the next batches of {@code cluster} converge to, before the
+     * first of them. A backend that needs more than the actions carry (the Kubernetes backend:
+     * container images, host resources, time-slicing replicas) keeps it with the cluster's state;
+     * the others ignore it.
+     */
+    default void declareSpec(String cluster, dev.gpushare.model.Spec spec) {}
 
     /**
      * Records that an instance is unhealthy (e.g. {@code mps-daemon-unresponsive}); the next plan
@@ -35,7 +59,8 @@ public interface Backend extends AutoCloseable {
     List<String> clusters();
 
     /**
-     * Removes everything of a cluster (instances, copies, revision).
+     * Removes everything of a cluster (instances, copies) as one more write: its revision moves on
+     * and is never given out again.
      *
      * @return true when there was something to remove
      */

@@ -21,12 +21,8 @@ public final class BackendException extends RuntimeException {
         this.code = Objects.requireNonNull(code, "code");
     }
 
-    /** The code as a string (the CLI's and the HTTP API's form); {@link #backendCode()} is the typed one. */
-    public String code() {
-        return code.name();
-    }
-
-    public BackendCode backendCode() {
+    /** The stable code; the CLI and the HTTP API print its name. */
+    public BackendCode code() {
         return code;
     }
 }

@@ -13,11 +13,19 @@ import java.util.Objects;
  * @param revision        increases by one with every committed batch; 0 for a cluster never applied
  * @param declaredLayouts per endpoint instance id, the {@code partitionLayout} it was launched with,
  *                        in the user's order (a reordered layout forces a replacement)
+ * @param supply          how many more instances the backend can start per type, or {@code null}
+ *                        when it starts them on demand (every backend but Kubernetes)
  */
-public record Snapshot(FleetState state, long revision, Map<String, List<String>> declaredLayouts) {
+public record Snapshot(FleetState state, long revision, Map<String, List<String>> declaredLayouts,
+                       InstanceSupply supply) {
     public Snapshot {
         Objects.requireNonNull(state, "state");
         declaredLayouts = Map.copyOf(declaredLayouts);
+    }
+
+    /** A snapshot of a backend that starts instances on demand. */
+    public Snapshot(FleetState state, long revision, Map<String, List<String>> declaredLayouts) {
+        this(state, revision, declaredLayouts, null);
     }
 
     public static Snapshot empty(String cluster) {

@@ -63,6 +63,7 @@ public final class Catalog {
      * job. Declared types are never fractional; one that gives {@code perHour} has that price.
      */
     public Catalog withDeclared(List<InstanceTypeDef> defs) {
+        if (defs.isEmpty()) return this; // immutable: nothing to add
         Map<String, InstanceType> types = new TreeMap<>(instanceTypes);
         Map<String, Price> withPrices = new HashMap<>(prices);
         for (InstanceTypeDef d : defs) {

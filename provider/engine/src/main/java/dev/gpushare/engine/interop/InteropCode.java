@@ -124,21 +124,11 @@ public enum InteropCode implements ProblemCode {
             "A task definition has no memory; ECS needs task or container memory.",
             "Give the task definition memory (MiB) in the spec.");
 
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     InteropCode(String cause, String fix) {
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
-    @Override
-    public String cause() {
-        return cause;
-    }
-
-    @Override
-    public String fix() {
-        return fix;
-    }
+    @Override public Doc doc() { return doc; }
 }

@@ -20,17 +20,13 @@ public sealed interface LayoutResult permits LayoutResult.Realized, LayoutResult
     /**
      * The layout cannot be built on this GPU.
      *
-     * @param code    one of {@link MigCode}'s names, e.g. {@code MIG_LAYOUT_DOES_NOT_FIT}
+     * @param code    e.g. {@link MigCode#MIG_LAYOUT_DOES_NOT_FIT}
      * @param message what is wrong and what to change
      */
-    record Rejected(String code, String message) implements LayoutResult {
+    record Rejected(MigCode code, String message) implements LayoutResult {
         public Rejected {
             Objects.requireNonNull(code, "code");
             Objects.requireNonNull(message, "message");
-        }
-
-        Rejected(MigCode code, String message) {
-            this(code.name(), message);
         }
     }
 }

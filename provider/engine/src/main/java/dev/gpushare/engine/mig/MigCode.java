@@ -23,21 +23,11 @@ public enum MigCode implements ProblemCode {
             "The profiles need more compute slices or placement units than one GPU has, or no arrangement of their allowed starts avoids overlap.",
             "Drop a partition or use smaller profiles; the message gives the slices and units asked and offered.");
 
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     MigCode(String cause, String fix) {
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
-    /** Why the problem arises, in one sentence. */
-    public String cause() {
-        return cause;
-    }
-
-    /** What the user should change, in one sentence. */
-    public String fix() {
-        return fix;
-    }
+    @Override public Doc doc() { return doc; }
 }

@@ -16,7 +16,7 @@ import dev.gpushare.engine.state.FleetState;
  * {@code minInstances} opened, then new copies are offered largest first to their strategy
  * (BINPACK: first fit, which is first-fit decreasing; SPREAD: fewest copies of the service first,
  * capped at the instances BINPACK needs). Copies that fit nowhere are reported as
- * {@link dev.gpushare.engine.state.Unplaced} with a {@link PlacementCode} and the change that would
+ * {@link dev.gpushare.engine.state.Unplaced} with a {@link dev.gpushare.engine.state.PlacementCode} and the change that would
  * make them fit. See docs/placement.md.
  */
 public final class Placer {

@@ -4,6 +4,7 @@ import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.model.InstanceTypeDef;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
@@ -24,11 +25,19 @@ public sealed interface Action {
      * @param instance       the instance as desired, without allocations
      * @param declaredLayout the endpoint's {@code partitionLayout} as written (user order,
      *                       without {@code mig-}), or {@code null}; kept so that a reorder is seen
+     * @param declaredType   the spec's declaration of the instance type when the built-in catalog
+     *                       lacks it, else {@code null}: what the apply-time check measures the
+     *                       instance against
      */
-    record LaunchInstance(Instance instance, List<String> declaredLayout) implements Action {
+    record LaunchInstance(Instance instance, List<String> declaredLayout, InstanceTypeDef declaredType) implements Action {
         public LaunchInstance {
             Objects.requireNonNull(instance, "instance");
             declaredLayout = declaredLayout == null ? null : List.copyOf(declaredLayout);
+        }
+
+        /** An instance of a catalog type. */
+        public LaunchInstance(Instance instance, List<String> declaredLayout) {
+            this(instance, declaredLayout, null);
         }
 
         @Override public String kind() { return "launchInstance"; }
@@ -36,15 +45,23 @@ public sealed interface Action {
 
     /**
      * Terminates an instance and launches it anew under the same id (what SageMaker does when an
-     * endpoint's partition layout changes): the copies on it stop and are placed again.
+     * endpoint's partition layout changes, and what replacing an unhealthy instance does when its
+     * pool has no room for one more): the copies on it stop and are placed again.
      *
-     * @param reason what forces the replacement, for the plan text
+     * @param reason       what forces the replacement, for the plan text
+     * @param declaredType as for {@link LaunchInstance}
      */
-    record ReplaceInstance(Instance instance, List<String> declaredLayout, String reason) implements Action {
+    record ReplaceInstance(Instance instance, List<String> declaredLayout, String reason, InstanceTypeDef declaredType)
+            implements Action {
         public ReplaceInstance {
             Objects.requireNonNull(instance, "instance");
             Objects.requireNonNull(reason, "reason");
             declaredLayout = declaredLayout == null ? null : List.copyOf(declaredLayout);
+        }
+
+        /** An instance of a catalog type. */
+        public ReplaceInstance(Instance instance, List<String> declaredLayout, String reason) {
+            this(instance, declaredLayout, reason, null);
         }
 
         @Override public String kind() { return "replaceInstance"; }

@@ -12,12 +12,20 @@ import java.util.Objects;
  * @param actions  in execution order: launch/replace, stop, configure, move/place, configure, terminate
  * @param desired  the state the actions lead to (from the placement engine)
  * @param specHash SHA-256 of the spec the plan was made from (hex), so a saved plan names its input
+ * @param spec     the spec itself, or {@code null} for a plan read back from its JSON form (which does
+ *                 not carry it); handed to backends that need it ({@code Backend#declareSpec})
  */
-public record Plan(String cluster, long revision, List<Action> actions, FleetState desired, String specHash) {
+public record Plan(String cluster, long revision, List<Action> actions, FleetState desired, String specHash,
+                   dev.gpushare.model.Spec spec) {
     public Plan {
         Objects.requireNonNull(cluster, "cluster");
         Objects.requireNonNull(desired, "desired");
         actions = List.copyOf(actions);
+    }
+
+    /** A plan without its spec (read from JSON, or sent over the wire). */
+    public Plan(String cluster, long revision, List<Action> actions, FleetState desired, String specHash) {
+        this(cluster, revision, actions, desired, specHash, null);
     }
 
     /** True when the backend already matches the spec. */

@@ -15,6 +15,7 @@ import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.engine.state.StateJson;
+import dev.gpushare.model.InstanceTypeDef;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JacksonException;
@@ -38,7 +39,12 @@ public final class PlanJson {
     private PlanJson() {}
 
     public static String toJson(Plan plan) {
-        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toTree(plan)) + "\n";
+        return print(toTree(plan));
+    }
+
+    /** A plan tree (possibly with more keys, as the cost figures add) in this document's print form. */
+    public static String print(JsonNode tree) {
+        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
     }
 
     public static ObjectNode toTree(Plan plan) {
@@ -85,11 +91,13 @@ public final class PlanJson {
             case LaunchInstance l -> {
                 n.set("instance", instanceNode(l.instance()));
                 layout(n, l.declaredLayout());
+                declaredType(n, l.declaredType());
             }
             case ReplaceInstance r -> {
                 n.set("instance", instanceNode(r.instance()));
                 layout(n, r.declaredLayout());
                 n.put("reason", r.reason());
+                declaredType(n, r.declaredType());
             }
             case ConfigureGpu c -> {
                 n.put("instance", c.instanceId());
@@ -131,8 +139,9 @@ public final class PlanJson {
     private static Action readAction(JsonNode n) {
         String kind = text(n, "kind");
         return switch (kind) {
-            case "launchInstance" -> new LaunchInstance(readInstance(n.get("instance")), readLayout(n));
-            case "replaceInstance" -> new ReplaceInstance(readInstance(n.get("instance")), readLayout(n), text(n, "reason"));
+            case "launchInstance" -> new LaunchInstance(readInstance(n.get("instance")), readLayout(n), readDeclaredType(n));
+            case "replaceInstance" -> new ReplaceInstance(readInstance(n.get("instance")), readLayout(n), text(n, "reason"),
+                    readDeclaredType(n));
             case "configureGpu" -> {
                 Gpu g = readGpu(n, NODES.arrayNode());
                 JsonNode from = n.get("fromMode");
@@ -146,6 +155,39 @@ public final class PlanJson {
             case "terminateInstance" -> new TerminateInstance(text(n, "instance"), text(n, "reason"));
             default -> throw new IllegalArgumentException("saved plan: unknown action kind '" + kind + "'");
         };
+    }
+
+    /** Only for a type the catalog lacks, so plans of catalog types print as before. */
+    private static void declaredType(ObjectNode n, InstanceTypeDef d) {
+        if (d == null) return;
+        ObjectNode t = n.putObject("declaredType");
+        t.put("name", d.name());
+        t.put("gpuModel", d.gpuModel());
+        t.put("gpuCount", d.gpuCount());
+        t.put("vcpus", d.vcpus());
+        t.put("memoryMiB", d.memoryMiB());
+    }
+
+    private static InstanceTypeDef readDeclaredType(JsonNode n) {
+        JsonNode t = n.get("declaredType");
+        if (t == null || t.isNull()) return null;
+        if (!t.isObject()) throw new IllegalArgumentException("saved plan: 'declaredType' must be an object");
+        return new InstanceTypeDef(text(t, "name"), text(t, "gpuModel"), integer(t, "gpuCount"), integer(t, "vcpus"),
+                whole(t, "memoryMiB"));
+    }
+
+    private static int integer(JsonNode n, String field) {
+        long v = whole(n, field);
+        if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) throw new IllegalArgumentException("saved plan: '" + field + "' is out of range");
+        return (int) v;
+    }
+
+    private static long whole(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        if (v == null || !v.isIntegralNumber() || !v.canConvertToLong()) {
+            throw new IllegalArgumentException("saved plan: '" + field + "' must be a whole number");
+        }
+        return v.asLong();
     }
 
     private static void layout(ObjectNode n, List<String> layout) {

@@ -13,6 +13,7 @@ import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.engine.state.Unplaced;
+import dev.gpushare.model.io.Printable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,14 +34,15 @@ public final class PlanText {
         } else {
             sb.append("Plan for cluster ").append(plan.cluster()).append(" at revision ").append(plan.revision())
                     .append(" (actions in the order apply runs them):\n\n");
-            for (Action a : plan.actions()) sb.append(line(a)).append('\n');
+            // actions may come from a saved plan file: nothing in them reaches the terminal raw
+            for (Action a : plan.actions()) sb.append(Printable.line(line(a))).append('\n');
             sb.append('\n');
         }
         if (!plan.desired().unplaced().isEmpty()) {
             sb.append("Cannot place ").append(plan.desired().unplaced().size()).append(" cop")
                     .append(plan.desired().unplaced().size() == 1 ? "y" : "ies").append(":\n");
             for (Unplaced u : plan.desired().unplaced()) {
-                sb.append("  ! ").append(u.task()).append(": ").append(u.code()).append(": ").append(u.message()).append('\n');
+                sb.append(Printable.line("  ! " + u.task() + ": " + u.code() + ": " + u.message())).append('\n');
             }
             sb.append('\n');
         }

@@ -1,13 +1,17 @@
 package dev.gpushare.engine.plan;
 
 import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.engine.placement.Placer;
 import dev.gpushare.engine.plan.internal.Diff;
+import dev.gpushare.engine.plan.internal.WithinLimits;
+import dev.gpushare.engine.plan.internal.SupplyLimit;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.model.Endpoint;
+import dev.gpushare.model.InstanceTypeDef;
 import dev.gpushare.model.Spec;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -30,9 +34,16 @@ public final class Planner {
         Spec spec = resolved.spec();
         FleetState current = actual.state();
         Set<String> toReplace = ReplacementPolicy.choose(current);
+        Catalog catalog = resolved.catalog();
         FleetState desired = Placer.place(resolved, current, toReplace);
-        List<Action> actions = Diff.between(actual, desired, declaredLayouts(spec, desired));
-        return new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec));
+        if (actual.supply() != null) desired = SupplyLimit.apply(desired, current, actual.supply());
+        desired = WithinLimits.apply(spec, current, desired);
+        Map<String, InstanceTypeDef> declaredTypes = new TreeMap<>();
+        for (InstanceTypeDef d : spec.instanceTypes()) {
+            if (catalog.instanceType(d.name()).map(t -> !t.builtIn()).orElse(false)) declaredTypes.put(d.name(), d);
+        }
+        List<Action> actions = Diff.between(actual, desired, declaredLayouts(spec, desired), declaredTypes);
+        return new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec);
     }
 
     /** Per endpoint instance of {@code desired}, its endpoint's layout as written (without {@code mig-}). */

@@ -13,6 +13,11 @@ public final class FleetHtml {
     private FleetHtml() {}
 
     public static String render(FleetState state) {
+        return render(state, null);
+    }
+
+    /** As {@link #render(FleetState)}, with the cost and GPU memory lines under the header. */
+    public static String render(FleetState state, dev.gpushare.engine.cost.FleetUsage usage) {
         String title = "gpushare fleet · " + state.cluster();
         return "<!DOCTYPE html>\n"
                 + "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
@@ -26,7 +31,7 @@ public final class FleetHtml {
                 + "svg.fleet { display: block; max-width: 100%; height: auto; }\n"
                 + "footer { font-size: 12px; color: #6e7781; margin: 4px 20px; }\n"
                 + "</style>\n</head>\n<body>\n<main>\n"
-                + SvgCanvas.draw(state)
+                + SvgCanvas.draw(state, usage)
                 + "</main>\n<footer>Drawn by gpushare. Hover a segment or an instance cell for details.</footer>\n"
                 + "</body>\n</html>\n";
     }

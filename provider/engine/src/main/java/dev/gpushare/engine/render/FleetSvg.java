@@ -16,6 +16,11 @@ public final class FleetSvg {
     private FleetSvg() {}
 
     public static String render(FleetState state) {
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + SvgCanvas.draw(state);
+        return render(state, null);
+    }
+
+    /** As {@link #render(FleetState)}, with the cost and GPU memory lines ({@code g.cost}) under the header. */
+    public static String render(FleetState state, dev.gpushare.engine.cost.FleetUsage usage) {
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + SvgCanvas.draw(state, usage);
     }
 }

@@ -51,7 +51,7 @@ public final class StateJson {
         for (Unplaced u : state.unplaced()) {
             ObjectNode n = unplaced.addObject();
             n.put("task", u.task());
-            n.put("code", u.code());
+            n.put("code", u.code().name());
             n.put("message", u.message());
         }
         FleetState.Summary s = state.summary();
@@ -65,7 +65,12 @@ public final class StateJson {
 
     /** Pretty-printed JSON with a trailing newline; equal states give identical bytes. */
     public static String toJson(FleetState state) {
-        return PRETTY.writeValueAsString(toTree(state)) + "\n";
+        return print(toTree(state));
+    }
+
+    /** A state tree (possibly with more summary keys, as the cost figures add) in this document's print form. */
+    public static String print(JsonNode tree) {
+        return PRETTY.writeValueAsString(tree) + "\n";
     }
 
     /**
@@ -89,7 +94,7 @@ public final class StateJson {
         for (JsonNode i : array(root, "instances")) instances.add(readInstance(i));
         List<Unplaced> unplaced = new ArrayList<>();
         for (JsonNode u : array(root, "unplaced")) {
-            unplaced.add(new Unplaced(text(u, "task"), text(u, "code"), text(u, "message")));
+            unplaced.add(new Unplaced(text(u, "task"), placementCode(text(u, "code")), text(u, "message")));
         }
         return new FleetState(text(root, "cluster"), instances, unplaced);
     }
@@ -180,6 +185,14 @@ public final class StateJson {
         return new Allocation(text(n, "task"), text(n, "container"),
                 mem == null || mem.isNull() ? null : mem.asLong(),
                 pct == null || pct.isNull() ? null : pct.asInt(), ref, env);
+    }
+
+    private static PlacementCode placementCode(String code) {
+        try {
+            return PlacementCode.valueOf(code);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("state document: '" + code + "' is not a placement code (see docs/placement.md)", e);
+        }
     }
 
     private static Iterable<JsonNode> array(JsonNode n, String field) {

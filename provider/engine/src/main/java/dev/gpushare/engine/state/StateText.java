@@ -1,5 +1,6 @@
 package dev.gpushare.engine.state;
 
+import dev.gpushare.model.io.Printable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,24 +13,24 @@ public final class StateText {
 
     public static String render(FleetState state) {
         StringBuilder out = new StringBuilder();
-        out.append("cluster ").append(state.cluster()).append('\n');
+        // every line goes through Printable: names, reasons and messages come from a state store
+        // or a spec and may hold control characters, which must not reach a terminal
+        line(out, "cluster " + state.cluster());
         for (Instance i : state.instances()) {
-            out.append(i.id()).append("  ").append(i.instanceType()).append("  ")
+            StringBuilder l = new StringBuilder();
+            l.append(i.id()).append("  ").append(i.instanceType()).append("  ")
                     .append(i.capacityProvider() != null ? "capacityProvider " + i.capacityProvider()
                             : "endpoint " + i.endpoint());
             if (!i.healthy()) {
-                out.append("  UNHEALTHY");
-                if (i.healthReason() != null) out.append(" (").append(i.healthReason()).append(')');
+                l.append("  UNHEALTHY");
+                if (i.healthReason() != null) l.append(" (").append(i.healthReason()).append(')');
             }
-            out.append('\n');
+            line(out, l);
             for (Gpu g : i.gpus()) gpuLine(out, g);
         }
         if (!state.unplaced().isEmpty()) {
             out.append("unplaced:\n");
-            for (Unplaced u : state.unplaced()) {
-                out.append("  ").append(u.task()).append("  ").append(u.code()).append("  ")
-                        .append(u.message()).append('\n');
-            }
+            for (Unplaced u : state.unplaced()) line(out, "  " + u.task() + "  " + u.code() + "  " + u.message());
         }
         FleetState.Summary s = state.summary();
         out.append("summary: ").append(count(s.instances(), "instance")).append(", ")
@@ -42,7 +43,12 @@ public final class StateText {
         return n + " " + noun + (n == 1 ? "" : "s");
     }
 
-    private static void gpuLine(StringBuilder out, Gpu g) {
+    private static void line(StringBuilder out, CharSequence line) {
+        out.append(Printable.line(line.toString())).append('\n');
+    }
+
+    private static void gpuLine(StringBuilder doc, Gpu g) {
+        StringBuilder out = new StringBuilder();
         out.append("  gpu ").append(g.index()).append("  ").append(g.model()).append("  ").append(g.mode());
         if (g.fraction() != null) out.append(' ').append(g.fraction().toPlainString());
         out.append("  ").append(usedMiB(g)).append('/').append(g.memoryMiB()).append(" MiB");
@@ -69,7 +75,7 @@ public final class StateText {
             }
         }
         if (!items.isEmpty()) out.append("  ").append(String.join(" ", items));
-        out.append('\n');
+        line(doc, out);
     }
 
     /** Memory taken: reserved MPS memory, used MIG instances, or all of it when held whole. */

@@ -35,21 +35,11 @@ public enum SchemaCode implements ProblemCode {
             "Any other violation of the JSON Schema.",
             "Follow the message; the schema (gpushare schema) describes every property.");
 
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     SchemaCode(String cause, String fix) {
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
-    /** What makes the problem happen. */
-    public String cause() {
-        return cause;
-    }
-
-    /** What to change. */
-    public String fix() {
-        return fix;
-    }
+    @Override public Doc doc() { return doc; }
 }

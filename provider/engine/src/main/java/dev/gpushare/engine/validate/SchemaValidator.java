@@ -4,6 +4,7 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import dev.gpushare.engine.internal.QuietSlf4j;
 import dev.gpushare.engine.validate.internal.SchemaErrorMapper;
 import dev.gpushare.model.io.JsonPointers;
 import dev.gpushare.model.problem.Problem;
@@ -26,6 +27,10 @@ public final class SchemaValidator {
     /** Where the schema lies on the classpath (the {@code gpushare-schema} jar). */
     public static final String RESOURCE = "dev/gpushare/schema/gpushare.schema.json";
 
+    static {
+        QuietSlf4j.initialize(); // before the validator's classes make their loggers
+    }
+
     // Loaded once: compiling the schema is the expensive part, validating is cheap and thread-safe.
     private static final String TEXT = load();
     private static final JsonNode SCHEMA_TREE = JsonMapper.builder().build().readTree(TEXT);
@@ -34,7 +39,7 @@ public final class SchemaValidator {
     private static final SchemaErrorMapper MAPPER = new SchemaErrorMapper(SCHEMA_TREE);
 
     private static final Comparator<Problem> ORDER = Comparator.comparing(Problem::path, JsonPointers.ORDER)
-            .thenComparing(Problem::code)
+            .thenComparing(p -> p.code().name())
             .thenComparing(Problem::message);
 
     private SchemaValidator() {}

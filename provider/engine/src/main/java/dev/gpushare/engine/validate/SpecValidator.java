@@ -77,18 +77,23 @@ public final class SpecValidator {
 
     private static ValidationReport validateParsed(List<ParsedFile> files) {
         if (files.isEmpty()) {
-            return new ValidationReport(null, List.of(Problem.at("", ReadCode.NO_INPUT.name(),
+            return new ValidationReport(null, List.of(Problem.at("", ReadCode.NO_INPUT,
                     "no spec file was given; pass at least one spec file")), null);
         }
         List<Problem> problems = new ArrayList<>();
         List<ParsedFile> bindable = new ArrayList<>();
         for (ParsedFile file : files) {
-            for (Problem p : file.problems()) problems.add(located(file, p));
+            Set<String> outOfRange = new HashSet<>();
+            for (Problem p : file.problems()) {
+                problems.add(located(file, p));
+                if (p.code().equals(ReadCode.NUMBER_OUT_OF_RANGE.name())) outOfRange.add(p.path());
+            }
             if (file.tree() == null) continue;
             // A duplicate key is reported but not structural (the first value is kept): still bind.
             List<Problem> structural = SchemaValidator.validate(file.tree());
-            for (Problem p : structural) problems.add(located(file, p));
-            if (structural.isEmpty()) bindable.add(file);
+            // a number no type holds (1e400) is reported once, by the reader, not again as "over the maximum"
+            for (Problem p : structural) if (!outOfRange.contains(p.path())) problems.add(located(file, p));
+            if (structural.isEmpty() && outOfRange.isEmpty()) bindable.add(file);
         }
         if (bindable.isEmpty()) return new ValidationReport(null, ProblemOrder.sortedDistinct(problems), null);
 
@@ -105,7 +110,7 @@ public final class SpecValidator {
     private static List<Problem> semantic(ReadResult read, ResolvedSpec resolved, boolean complete) {
         List<Problem> out = new ArrayList<>();
         for (Problem p : SemanticRules.check(resolved)) {
-            if (!complete && ValidationCode.of(p.code()).map(ValidationCode::reference).orElse(false)) continue;
+            if (!complete && p.code() instanceof ValidationCode v && v.reference()) continue;
             out.add(read.sources().locate(p));
         }
         return out;
@@ -115,12 +120,12 @@ public final class SpecValidator {
     private static List<Problem> readerProblems(ReadResult read, List<Problem> semantic) {
         Set<String> containerDuplicates = new HashSet<>();
         for (Problem p : semantic) {
-            if (p.code().equals(ValidationCode.DUPLICATE_CONTAINER_NAME.name())) containerDuplicates.add(p.file() + p.path());
+            if (p.code() == ValidationCode.DUPLICATE_CONTAINER_NAME) containerDuplicates.add(p.file() + p.path());
         }
         List<Problem> out = new ArrayList<>();
         for (Problem p : read.problems()) {
             Problem at = p.file() == null ? read.sources().locate(p) : p;
-            boolean superseded = at.code().equals(ReadCode.DUPLICATE_NAME.name())
+            boolean superseded = at.code() == ReadCode.DUPLICATE_NAME
                     && containerDuplicates.contains(at.file() + at.path());
             if (!superseded) out.add(at);
         }

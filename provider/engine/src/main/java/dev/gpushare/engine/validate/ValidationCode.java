@@ -3,16 +3,15 @@ package dev.gpushare.engine.validate;
 import dev.gpushare.engine.mig.MigCode;
 import dev.gpushare.model.io.ReadCode;
 import dev.gpushare.model.problem.ProblemCode;
-import java.util.Arrays;
-import java.util.Optional;
 
 /**
  * Every code the semantic rules emit, with a one-line cause and fix. The troubleshooting docs are
- * generated from this list; {@code ValidationCodeTest} fails when a rule emits a code missing here.
+ * generated from this list (a problem's code is a {@link ProblemCode}, so a rule cannot emit an
+ * undocumented one).
  *
- * <p>The rules also emit codes documented elsewhere: {@code DUPLICATE_NAME} ({@link ReadCode}, for
+ * <p>The rules also emit codes of other lists: {@code DUPLICATE_NAME} ({@link ReadCode}, for
  * specs built in code, where no reader ran) and the MIG layout codes ({@link MigCode}, passed
- * through from {@code MigLayouts}). {@link #documented(String)} accepts these lists and {@link SchemaCode}.
+ * through from {@code MigLayouts}).
  */
 public enum ValidationCode implements ProblemCode {
     // References
@@ -128,16 +127,19 @@ public enum ValidationCode implements ProblemCode {
             "Fix the spelling (see `gpushare catalog`), declare the type, or remove the price."),
     PRICE_GIVEN_TWICE(false,
             "One instance type is priced twice: twice under pricing.prices, or there and in its instanceTypes entry (perHour).",
-            "Keep one price for the type.");
+            "Keep one price for the type."),
+
+    // Size
+    SPEC_TOO_LARGE(false,
+            "The spec asks for more copies (1,000,000) or more instances up front (100,000) than gpushare places per cluster; the placement service's limits are lower (200,000 and 20,000 by default, see docs/server.md).",
+            "Lower desiredCount, copyCount, minInstances or instanceCount, or split the fleet into several clusters.");
 
     private final boolean reference;
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     ValidationCode(boolean reference, String cause, String fix) {
         this.reference = reference;
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
     /**
@@ -148,26 +150,5 @@ public enum ValidationCode implements ProblemCode {
         return reference;
     }
 
-    /** One line: what is wrong. */
-    public String cause() {
-        return cause;
-    }
-
-    /** One line: what to change. */
-    public String fix() {
-        return fix;
-    }
-
-    /** True when the code has a cause-and-fix entry here or in {@link MigCode}, {@link ReadCode}, {@link SchemaCode}. */
-    public static boolean documented(String code) {
-        return of(code).isPresent()
-                || Arrays.stream(MigCode.values()).anyMatch(c -> c.name().equals(code))
-                || Arrays.stream(ReadCode.values()).anyMatch(c -> c.name().equals(code))
-                || Arrays.stream(SchemaCode.values()).anyMatch(c -> c.name().equals(code));
-    }
-
-    /** The entry for a code string, if the semantic rules own it. */
-    public static Optional<ValidationCode> of(String code) {
-        return Arrays.stream(values()).filter(c -> c.name().equals(code)).findFirst();
-    }
+    @Override public Doc doc() { return doc; }
 }

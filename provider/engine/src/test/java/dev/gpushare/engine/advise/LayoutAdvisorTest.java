@@ -87,7 +87,7 @@ class LayoutAdvisorTest {
         Advice a = LayoutAdvisor.advise(ResolvedSpec.of(spec(1, ic("huge", 50_000, 1))));
         assertThat(a.endpoints()).isEmpty();
         assertThat(a.notAdvised()).singleElement().satisfies(n -> {
-            assertThat(n.code()).isEqualTo("GPU_MEMORY_EXCEEDS_PARTITION");
+            assertThat(n.code().name()).isEqualTo("GPU_MEMORY_EXCEEDS_PARTITION");
             assertThat(n.message()).contains("40192");
         });
     }

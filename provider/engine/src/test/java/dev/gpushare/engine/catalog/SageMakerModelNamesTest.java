@@ -1,19 +1,15 @@
 package dev.gpushare.engine.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gpushare.engine.catalog.internal.CatalogLoader;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.gpushare.engine.interop.aws.AwsApiModel;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The catalog's SageMaker names against AWS's own SageMaker API model (botocore's service-2.json,
@@ -30,7 +26,7 @@ class SageMakerModelNamesTest {
             Pattern.compile("^ml\\.(g4dn|g5|g6|g6e|g7|g7e|p4d|p4de|p5|p5e|p5en|p6-b200|p6-b300|p6e-gb200)\\..+");
 
     @Test
-    void catalogNamesAreSageMakerInstanceTypesAndNoneIsMissing() throws Exception {
+    void catalogNamesAreSageMakerInstanceTypesAndNoneIsMissing() {
         Set<String> aws = productionVariantInstanceTypes();
         Set<String> ml = new TreeSet<>();
         for (InstanceType t : Catalog.builtIn().instanceTypes()) if (t.name().startsWith("ml.")) ml.add(t.name());
@@ -46,20 +42,10 @@ class SageMakerModelNamesTest {
         assertThat(aws).contains("ml.p6-b300.48xlarge", "ml.p6e-gb200.36xlarge", "ml.p5.4xlarge", "ml.g7.2xlarge");
     }
 
-    /** The enum values of {@value #SHAPE} in the SageMaker model (a minimal lookup; no other shape is read). */
-    static Set<String> productionVariantInstanceTypes() throws Exception {
-        String dir = System.getenv("GPUSHARE_AWS_MODELS");
-        Path model = dir == null || dir.isBlank() ? null : Path.of(dir, "sagemaker", "service-2.json");
-        if (model == null || !Files.isRegularFile(model)) {
-            String why = "AWS API models not found (GPUSHARE_AWS_MODELS="
-                    + dir + "); run `export GPUSHARE_AWS_MODELS=$(scripts/fetch-aws-models)`";
-            if ("true".equals(System.getenv("CI"))) fail(why + " — .ci/run provides them, so CI must not skip this");
-            assumeTrue(false, why);
-        }
-        JsonNode shape = JsonMapper.builder().build().readTree(model.toFile()).path("shapes").path(SHAPE);
-        assertThat(shape.path("enum").isArray()).as(SHAPE + " in " + model).isTrue();
-        Set<String> out = new TreeSet<>();
-        for (JsonNode v : shape.get("enum").values()) out.add(v.asString());
-        return out;
+    /** The enum of {@value #SHAPE}, through the shared botocore model checker (aborts, or fails under CI, without the models). */
+    static Set<String> productionVariantInstanceTypes() {
+        Set<String> values = AwsApiModel.sagemaker().enumValues(SHAPE);
+        assertThat(values).as(SHAPE).isNotEmpty();
+        return new TreeSet<>(values);
     }
 }

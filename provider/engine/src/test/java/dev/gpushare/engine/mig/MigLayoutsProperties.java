@@ -107,10 +107,10 @@ class MigLayoutsProperties {
                         .isEqualTo(expected);
             }
             case LayoutResult.Rejected r -> {
-                assertThat(Arrays.stream(MigCode.values()).map(Enum::name)).contains(r.code());
+                assertThat(Arrays.stream(MigCode.values()).map(Enum::name)).contains(r.code().name());
                 assertThat(ruleBroken != null || smallest == null).as("rejected a placeable layout: " + r).isTrue();
                 if (ruleBroken == null) {
-                    assertThat(r.code()).isEqualTo("MIG_LAYOUT_DOES_NOT_FIT");
+                    assertThat(r.code().name()).isEqualTo("MIG_LAYOUT_DOES_NOT_FIT");
                 }
             }
         }

@@ -132,7 +132,7 @@ class MigLayoutsTest {
 
         assertThat(result).isInstanceOf(LayoutResult.Rejected.class);
         LayoutResult.Rejected r = (LayoutResult.Rejected) result;
-        assertThat(r.code()).isEqualTo(code);
+        assertThat(r.code().name()).isEqualTo(code);
         assertThat(r.message()).contains(messagePart);
     }
 
@@ -147,7 +147,7 @@ class MigLayoutsTest {
 
         assertThat(result).isInstanceOf(LayoutResult.Rejected.class);
         LayoutResult.Rejected r = (LayoutResult.Rejected) result;
-        assertThat(r.code()).isEqualTo("MIG_LAYOUT_DOES_NOT_FIT");
+        assertThat(r.code().name()).isEqualTo("MIG_LAYOUT_DOES_NOT_FIT");
         assertThat(r.message()).contains("asks for 2 compute slices and 4 placement units")
                 .contains("cannot be chosen without overlap").contains("1g.x may start at [0]");
     }

@@ -173,7 +173,7 @@ class PlacerTest {
         });
         assertThat(s.unplaced()).singleElement().satisfies(u -> {
             assertThat(u.task()).isEqualTo("ocr/2");
-            assertThat(u.code()).isEqualTo("MAX_INSTANCES_REACHED");
+            assertThat(u.code().name()).isEqualTo("MAX_INSTANCES_REACHED");
             assertThat(u.message()).contains("raise maxInstances of quarter from 2 to 3");
         });
     }
@@ -233,7 +233,7 @@ class PlacerTest {
         assertThat(where(s).get("embed/0")).containsExactly("partition-demo-0#0@4");
         assertThat(s.unplaced()).singleElement().satisfies(u -> {
             assertThat(u.task()).isEqualTo("embed/8");
-            assertThat(u.code()).isEqualTo("NO_FREE_PARTITION");
+            assertThat(u.code().name()).isEqualTo("NO_FREE_PARTITION");
             assertThat(u.message()).contains("all 8 3g.20gb partitions", "raise instanceCount of endpoint partition-demo from 1 to 2");
         });
     }
@@ -252,7 +252,7 @@ class PlacerTest {
         FleetState s = place(Fixtures.spec().mps("l4-shared", "g6.12xlarge", 8).service("big", "l4-shared", 40, mpsMiB(12_000)).build());
         assertThat(s.instances()).hasSize(8);
         assertThat(s.unplaced()).hasSize(8).allSatisfy(u -> {
-            assertThat(u.code()).isEqualTo("MAX_INSTANCES_REACHED");
+            assertThat(u.code().name()).isEqualTo("MAX_INSTANCES_REACHED");
             assertThat(u.message()).contains("12000 MiB", "maxInstances 8", "at most 10563 MiB free",
                     "raise maxInstances of l4-shared from 8 to 10");
         });
@@ -267,7 +267,7 @@ class PlacerTest {
                 .service("tiny", "l4", 10, mpsMiB(1_000)).build());
         assertThat(busyGpus(s)).hasSize(4).allSatisfy(g -> assertThat(g.allocations()).hasSize(2));
         assertThat(s.unplaced()).hasSize(2).allSatisfy(u -> {
-            assertThat(u.code()).isEqualTo("MAX_CLIENTS_REACHED");
+            assertThat(u.code().name()).isEqualTo("MAX_CLIENTS_REACHED");
             assertThat(u.message()).contains("maxClientsPerGpu 2", "raise maxInstances of l4 from 1 to 2");
         });
         // with room for more instances: 10 copies / 2 per GPU = 5 GPUs → 2 instances
@@ -297,7 +297,7 @@ class PlacerTest {
                 .service("wide", "l4", 1, PlacementStrategy.BINPACK, 65_536, null, mpsMiB(1_000))
                 .service("many", "l4", 1, whole(8)).build());
         assertThat(s.instances()).isEmpty();
-        assertThat(s.unplaced()).extracting(Unplaced::task, Unplaced::code).containsExactly(
+        assertThat(s.unplaced()).extracting(Unplaced::task, (Unplaced c) -> c.code().name()).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("huge/0", "INSUFFICIENT_GPU_MEMORY"),
                 org.assertj.core.groups.Tuple.tuple("many/0", "INSUFFICIENT_GPUS"),
                 org.assertj.core.groups.Tuple.tuple("wide/0", "INSUFFICIENT_HOST_CPU"));

@@ -39,8 +39,19 @@ public final class Fleet {
     }
 
     public static Allocation onPartition(String task, String profile, int start) {
-        return new Allocation(task, "model", null, null, new Allocation.PartitionRef(profile, start),
-                Map.of("NVIDIA_VISIBLE_DEVICES", "0"));
+        Allocation.PartitionRef ref = new Allocation.PartitionRef(profile, start);
+        return new Allocation(task, "model", null, null, ref, dev.gpushare.engine.state.ContainerEnv.of(List.of(0), 0, null, null, ref));
+    }
+
+    /**
+     * An ml.p4d.24xlarge endpoint instance as the catalog has it (8 × A100-40GB, 40,122 MiB usable
+     * each): GPU 0 carries {@code partitions} and {@code allocations}, the others are idle.
+     */
+    public static Instance p4d(String id, String endpoint, List<MigPartition> partitions, List<Allocation> allocations) {
+        List<Gpu> gpus = new ArrayList<>();
+        gpus.add(new Gpu(0, "A100-40GB", 40122, GpuMode.MIG, null, partitions, allocations));
+        for (int g = 1; g < 8; g++) gpus.add(new Gpu(g, "A100-40GB", 40122, GpuMode.IDLE, null, List.of(), List.of()));
+        return new Instance(id, null, endpoint, "ml.p4d.24xlarge", true, null, gpus);
     }
 
     public static FleetState state(String cluster, Instance... instances) {

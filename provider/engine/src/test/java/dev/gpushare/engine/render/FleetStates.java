@@ -1,5 +1,6 @@
 package dev.gpushare.engine.render;
 
+import dev.gpushare.engine.state.PlacementCode;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
@@ -76,8 +77,8 @@ final class FleetStates {
         instances.add(provider("l4-timesliced-0", "l4-timesliced", "g6.xlarge",
                 gpu(0, GpuMode.TIME_SLICING, whole("notebook/0"), whole("notebook/1"))));
         return new FleetState("inference-prod", instances, List.of(
-                new Unplaced("embedder/11", "INSUFFICIENT_CAPACITY", "needs 4096 MiB on one GPU; maxInstances 1 reached — raise maxInstances to 2"),
-                new Unplaced("trainer/1", "INSUFFICIENT_GPUS", "needs 4 whole GPUs; 1 free")));
+                new Unplaced("embedder/11", PlacementCode.MAX_INSTANCES_REACHED, "needs 4096 MiB on one GPU; maxInstances 1 reached — raise maxInstances to 2"),
+                new Unplaced("trainer/1", PlacementCode.INSUFFICIENT_GPUS, "needs 4 whole GPUs; 1 free")));
     }
 
     /**

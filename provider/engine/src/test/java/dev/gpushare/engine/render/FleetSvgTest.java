@@ -78,7 +78,7 @@ class FleetSvgTest {
         Document doc = Markup.parse(FleetSvg.render(FleetStates.mixed()));
         List<Element> unplaced = Markup.select(doc, "//*[@class='unplaced']");
         assertThat(unplaced).extracting(e -> e.getAttribute("data-task"), e -> e.getAttribute("data-code")).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("embedder/11", "INSUFFICIENT_CAPACITY"),
+                org.assertj.core.groups.Tuple.tuple("embedder/11", "MAX_INSTANCES_REACHED"),
                 org.assertj.core.groups.Tuple.tuple("trainer/1", "INSUFFICIENT_GPUS"));
         assertThat(unplaced.get(0).getTextContent()).contains("raise maxInstances to 2");
     }

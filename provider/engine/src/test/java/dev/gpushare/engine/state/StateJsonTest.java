@@ -37,7 +37,7 @@ class StateJsonTest {
                         List.of(new Allocation("demo-ic-4g/0", "gpt2", null, null,
                                 new Allocation.PartitionRef("4g.20gb", 0), Map.of("NVIDIA_VISIBLE_DEVICES", "0"))))));
         return new FleetState("inference-prod", List.of(l4, sick, quarter, mig), List.of(
-                new Unplaced("embedder/11", "MAX_INSTANCES_REACHED",
+                new Unplaced("embedder/11", PlacementCode.MAX_INSTANCES_REACHED,
                         "needs 4096 MiB of MPS memory on one GPU; raise maxInstances of l4-shared from 1 to 2")));
     }
 

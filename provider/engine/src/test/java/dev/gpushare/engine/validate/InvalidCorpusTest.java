@@ -21,14 +21,14 @@ class InvalidCorpusTest {
         ValidationReport report = SpecValidator.validateFiles(c.files());
 
         List<String> actual = report.problems().stream()
-                .map(p -> Corpus.fileName(p.file()) + " " + p.code() + " " + (p.path().isEmpty() ? "\"\"" : p.path()))
+                .map(p -> Corpus.fileName(p.file()) + " " + p.code().name() + " " + (p.path().isEmpty() ? "\"\"" : p.path()))
                 .toList();
         assertThat(actual).as(describe(report.problems()))
                 .containsExactlyInAnyOrderElementsOf(c.expected().stream().map(Corpus.Expected::key).toList());
         assertThat(report.valid()).isFalse();
         for (Corpus.Expected e : c.expected()) {
             Problem p = report.problems().stream()
-                    .filter(x -> x.code().equals(e.code()) && x.path().equals(e.path())).findFirst().orElseThrow();
+                    .filter(x -> x.code().name().equals(e.code()) && x.path().equals(e.path())).findFirst().orElseThrow();
             if (e.line() != null) {
                 assertThat(p.location()).as("location of " + e.key()).isNotNull();
                 assertThat(p.location().line()).as("line of " + e.key()).isEqualTo(e.line());
@@ -44,7 +44,7 @@ class InvalidCorpusTest {
             assertThat(p.file()).as(p.toString()).isNotNull();
             assertThat(p.location()).as(p.toString()).isNotNull();
             assertThat(p.message()).as(p.toString()).isNotBlank();
-            assertThat(p.code()).matches("[A-Z][A-Z0-9_]*");
+            assertThat(p.code().name()).matches("[A-Z][A-Z0-9_]*");
         }
     }
 
@@ -69,7 +69,7 @@ class InvalidCorpusTest {
     private static String describe(List<Problem> problems) {
         StringBuilder sb = new StringBuilder("reported:");
         for (Problem p : problems) {
-            sb.append("\n  ").append(p.file()).append(' ').append(p.path()).append(' ').append(p.code())
+            sb.append("\n  ").append(p.file()).append(' ').append(p.path()).append(' ').append(p.code().name())
                     .append(" @").append(p.location()).append(": ").append(p.message());
         }
         return sb.toString();

@@ -32,7 +32,7 @@ class MpsMemoryProperties {
         if (firstOver < 0) {
             assertThat(problems).isEmpty();
         } else {
-            assertThat(problems).extracting(p -> p.code() + " " + p.path()).containsExactly(
+            assertThat(problems).extracting(p -> p.code().name() + " " + p.path()).containsExactly(
                     "MPS_MEMORY_EXCEEDS_GPU /taskDefinitions/0/containers/" + firstOver + "/gpu/nvidiaMps/memory");
         }
     }
@@ -45,8 +45,8 @@ class MpsMemoryProperties {
         var problems = SpecValidator.validate(spec);
 
         assertThat(problems).isSortedAccordingTo(dev.gpushare.engine.validate.internal.ProblemOrder.ORDER);
-        assertThat(problems).extracting(p -> p.path() + " " + p.code()).doesNotHaveDuplicates();
-        assertThat(problems).filteredOn(p -> p.code().equals("MPS_REQUIRES_MPS_SHARING")).hasSize(memories.size());
+        assertThat(problems).extracting(p -> p.path() + " " + p.code().name()).doesNotHaveDuplicates();
+        assertThat(problems).filteredOn(p -> p.code().name().equals("MPS_REQUIRES_MPS_SHARING")).hasSize(memories.size());
         assertThat(problems).allSatisfy(p -> assertThat(p.file()).isNull());
     }
 }

@@ -35,7 +35,7 @@ class MpsMemoryRuleTest {
         var spec = TestSpecs.oneService(instanceType, new GpuSharing.Mps(null), TestSpecs.mps(mib));
 
         List<Problem> problems = SemanticRules.check(ResolvedSpec.of(spec)).stream()
-                .filter(p -> p.code().equals("MPS_MEMORY_EXCEEDS_GPU")).toList();
+                .filter(p -> p.code().name().equals("MPS_MEMORY_EXCEEDS_GPU")).toList();
 
         if (offending < 0) {
             assertThat(problems).isEmpty();

@@ -148,7 +148,7 @@ class SchemaValidatorTest {
         List<Problem> problems = validate(yaml);
         assertThat(problems).as(problems.toString()).singleElement().satisfies(p -> {
             assertThat(p.path()).isEqualTo(path);
-            assertThat(p.code()).isEqualTo(code);
+            assertThat(p.code().name()).isEqualTo(code);
             assertThat(p.message()).contains(messagePart);
             assertThat(p.file()).isNull();
         });

@@ -29,7 +29,7 @@ class SemanticRulesTest {
     private static final List<Container> PLAIN = List.of(new Container("m", "img", null));
 
     private static List<String> codesAndPaths(List<Problem> problems) {
-        return problems.stream().map(p -> p.code() + " " + p.path()).toList();
+        return problems.stream().map(p -> p.code().name() + " " + p.path()).toList();
     }
 
     @Test
@@ -59,7 +59,7 @@ class SemanticRulesTest {
 
         assertThat(SpecValidator.validate(spec))
                 .extracting(Problem::path).containsExactly("/capacityProviders/0/gpuSharing/replicas");
-        assertThat(SpecValidator.validate(spec)).extracting(Problem::code).doesNotContain("TIME_SLICING_TOO_FEW_REPLICAS");
+        assertThat(SpecValidator.validate(spec)).extracting(c -> c.code().name()).doesNotContain("TIME_SLICING_TOO_FEW_REPLICAS");
     }
 
     @Test
@@ -107,7 +107,7 @@ class SemanticRulesTest {
                 List.of(), List.of(), List.of());
 
         assertThat(SemanticRules.check(ResolvedSpec.of(spec))).singleElement().satisfies(p -> {
-            assertThat(p.code()).isEqualTo("TASK_CPU_EXCEEDS_INSTANCE");
+            assertThat(p.code().name()).isEqualTo("TASK_CPU_EXCEEDS_INSTANCE");
             assertThat(p.path()).isEqualTo("/taskDefinitions/0/cpu");
             assertThat(p.message()).contains("'on-small'").contains("4096 units");
         });

@@ -27,7 +27,7 @@ class SpecValidatorTest {
 
         assertThat(report.problems()).singleElement().satisfies(p -> {
             assertThat(p.file()).isEqualTo("inline.yaml");
-            assertThat(p.code()).isEqualTo("MIN_EXCEEDS_MAX");
+            assertThat(p.code().name()).isEqualTo("MIN_EXCEEDS_MAX");
             assertThat(p.path()).isEqualTo("/capacityProviders/0/minInstances");
             assertThat(p.location().line()).isEqualTo(6); // the line of minInstances
         });
@@ -62,7 +62,7 @@ class SpecValidatorTest {
         ValidationReport report = SpecValidator.validateFiles(List.of());
 
         assertThat(report.valid()).isFalse();
-        assertThat(report.problems()).extracting(Problem::code).containsExactly("NO_INPUT");
+        assertThat(report.problems()).extracting(c -> c.code().name()).containsExactly("NO_INPUT");
         assertThat(report.spec()).isNull();
     }
 }

@@ -20,13 +20,6 @@ class ValidationCodeTest {
             ValidationCode.TIME_SLICING_TOO_FEW_REPLICAS);  // SemanticRulesTest: the schema stops a file first
 
     @Test
-    void everyCodeTheRulesEmitOnTheCorpusHasAnEntry() {
-        Set<String> emitted = emittedOnCorpus();
-        assertThat(emitted).isNotEmpty();
-        assertThat(emitted).allSatisfy(code -> assertThat(ValidationCode.documented(code)).as(code).isTrue());
-    }
-
-    @Test
     void everyEntryIsExercisedByTheCorpusOrNamedTest() {
         Set<String> emitted = emittedOnCorpus();
         for (ValidationCode code : ValidationCode.values()) {
@@ -52,7 +45,7 @@ class ValidationCodeTest {
                         .filter(f -> SchemaValidator.validate(f.tree()).isEmpty()).toList();
                 if (parsed.isEmpty()) continue;
                 var spec = SpecReader.bind(parsed).spec();
-                if (spec != null) SemanticRules.check(ResolvedSpec.of(spec)).forEach(p -> codes.add(p.code()));
+                if (spec != null) SemanticRules.check(ResolvedSpec.of(spec)).forEach(p -> codes.add(p.code().name()));
             }
         }
         return codes;

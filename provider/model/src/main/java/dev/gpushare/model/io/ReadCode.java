@@ -22,28 +22,27 @@ public enum ReadCode implements ProblemCode {
     CLUSTER_MISMATCH(
             "The files of one spec name different clusters.",
             "Give every file the same cluster, or validate the clusters separately."),
+    NOT_UTF8(
+            "The file is not UTF-8 text: saved as Latin-1, Windows-1252 or UTF-16, or not text at all.",
+            "Save it as UTF-8 (most editors: \"Save with encoding\"; iconv -f LATIN1 -t UTF-8 in.yaml > out.yaml); the message names the first byte that is not UTF-8."),
+    FILE_TOO_LARGE(
+            "The file is larger than gpushare reads (64 MiB).",
+            "Split the spec into several files or clusters."),
+    VALUE_TOO_LONG(
+            "A string (a value or a key) is longer than gpushare reads (65536 characters), or a YAML line is longer than 1048576 characters; no name, image or profile needs that much.",
+            "Shorten the value at the reported line; a long text pasted into the wrong field is the usual cause."),
     NUMBER_OUT_OF_RANGE(
-            "A whole number is larger than gpushare can hold (2147483647 for counts, MiB and percents; 9223372036854775807 for an instance type's memoryMiB).",
+            "A number is larger than gpushare can hold (2147483647 for counts, MiB and percents; 9223372036854775807 for an instance type's memoryMiB), e.g. 3000000000 or 1e400.",
             "Use a smaller number."),
     NO_INPUT(
             "No spec file was given.",
             "Pass at least one spec file.");
 
-    private final String cause;
-    private final String fix;
+    private final Doc doc;
 
     ReadCode(String cause, String fix) {
-        this.cause = cause;
-        this.fix = fix;
+        this.doc = new Doc(cause, fix);
     }
 
-    /** What makes the problem happen. */
-    public String cause() {
-        return cause;
-    }
-
-    /** What to change. */
-    public String fix() {
-        return fix;
-    }
+    @Override public Doc doc() { return doc; }
 }

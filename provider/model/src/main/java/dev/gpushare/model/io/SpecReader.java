@@ -2,10 +2,10 @@ package dev.gpushare.model.io;
 
 import dev.gpushare.model.io.internal.SpecBinder;
 import dev.gpushare.model.io.internal.TreeBuilder;
+import dev.gpushare.model.io.internal.Utf8Text;
 import dev.gpushare.model.problem.Problem;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,6 +23,15 @@ public final class SpecReader {
      */
     public static final int NO_INSTANCE_LIMIT = Integer.MAX_VALUE;
 
+    /**
+     * The longest string (a value or a key) a spec file may hold, in characters: far above any
+     * name, image reference or profile, and small enough that no scalar costs noticeable time.
+     */
+    public static final int MAX_STRING_LENGTH = 65_536;
+
+    /** The largest spec file read, in bytes (64 MiB; a spec of a very large fleet is about 10 MB). */
+    public static final long MAX_FILE_BYTES = 64L * 1024 * 1024;
+
     private SpecReader() {}
 
     /**
@@ -33,11 +42,38 @@ public final class SpecReader {
      *                              spec problem)
      */
     public static ParsedFile parse(Path file) {
+        String name = file.toString();
+        byte[] bytes;
         try {
-            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+            long size = Files.size(file);
+            if (size > MAX_FILE_BYTES) {
+                return unreadable(name, ReadCode.FILE_TOO_LARGE, new Problem.Location(1, 1), "the file is " + size
+                        + " bytes; gpushare reads spec files of at most " + MAX_FILE_BYTES + " bytes (64 MiB): split the"
+                        + " spec into several files or several clusters");
+            }
+            bytes = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
+        return switch (Utf8Text.decode(bytes)) {
+            case Utf8Text.Decoded.Text t -> parse(name, t.text());
+            case Utf8Text.Decoded.NotUtf8 n -> unreadable(name, ReadCode.NOT_UTF8, n.at(), n.message());
+        };
+    }
+
+    /**
+     * The NOT_UTF8 problem of bytes that are not UTF-8 text (a request body, a file read elsewhere),
+     * or empty when they are.
+     */
+    public static java.util.Optional<Problem> notUtf8(String fileName, byte[] bytes) {
+        if (Utf8Text.decode(bytes) instanceof Utf8Text.Decoded.NotUtf8 n) {
+            return java.util.Optional.of(new Problem(fileName, "", ReadCode.NOT_UTF8, n.message(), n.at()));
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static ParsedFile unreadable(String file, ReadCode code, Problem.Location at, String message) {
+        return new ParsedFile(file, null, LocationIndex.EMPTY, List.of(new Problem(file, "", code, message, at)));
     }
 
     /** Parses {@code text}, named {@code fileName} in problems. */

@@ -9,11 +9,11 @@ import java.util.Objects;
  * @param file     the file the problem is in, or {@code null} when the spec came from no file
  *                 (the DSL, the Pulumi provider)
  * @param path     JSON Pointer into that file's document ({@code ""} for the whole document)
- * @param code     stable, machine-readable, e.g. {@code MPS_MEMORY_EXCEEDS_GPU}
+ * @param code     stable, machine-readable, e.g. {@code MPS_MEMORY_EXCEEDS_GPU}; printed as its name
  * @param message  says what is wrong and what to change
  * @param location line and column in the file, or {@code null} when unknown
  */
-public record Problem(String file, String path, String code, String message, Location location) {
+public record Problem(String file, String path, ProblemCode code, String message, Location location) {
     public Problem {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(code, "code");
@@ -21,7 +21,7 @@ public record Problem(String file, String path, String code, String message, Loc
     }
 
     /** A problem not yet tied to a file: a path into the (merged) spec. */
-    public static Problem at(String path, String code, String message) {
+    public static Problem at(String path, ProblemCode code, String message) {
         return new Problem(null, path, code, message, null);
     }
 

@@ -93,27 +93,27 @@ class SpecReaderBindTest {
     void sourceMapMapsMergedIndexesBackToTheirFile() {
         ReadResult r = bind(SpecReader.parse("pools.yaml", POOLS), SpecReader.parse("more.yaml", MORE));
         // Merged services: 0 = embedder (pools.yaml #0), 1 = q1 (more.yaml #0), 2 = q2 (more.yaml #1).
-        Problem located = r.sources().locate(Problem.at("/services/2/desiredCount", "X", "m"));
+        Problem located = r.sources().locate(Problem.at("/services/2/desiredCount", ReadCode.PARSE_ERROR, "m"));
         assertThat(located.file()).isEqualTo("more.yaml");
         assertThat(located.path()).isEqualTo("/services/1/desiredCount");
         // "  - {name: q2, taskDefinition: quarter, capacityProvider: l4-shared, " is 69 characters
         assertThat(located.location()).isEqualTo(new Location(15, 70));
 
-        Problem first = r.sources().locate(Problem.at("/services/0", "X", "m"));
+        Problem first = r.sources().locate(Problem.at("/services/0", ReadCode.PARSE_ERROR, "m"));
         assertThat(first.file()).isEqualTo("pools.yaml");
         assertThat(first.path()).isEqualTo("/services/0");
         assertThat(first.location()).isEqualTo(new Location(16, 5));
 
         // A missing property is placed where its object is.
-        Problem missing = r.sources().locate(Problem.at("/taskDefinitions/1/containers/4/gpu", "X", "m"));
+        Problem missing = r.sources().locate(Problem.at("/taskDefinitions/1/containers/4/gpu", ReadCode.PARSE_ERROR, "m"));
         assertThat(missing.file()).isEqualTo("more.yaml");
         assertThat(missing.path()).isEqualTo("/taskDefinitions/0/containers/4/gpu");
         assertThat(missing.location()).isEqualTo(new Location(12, 9));
 
         // Outside the lists: the first file.
-        assertThat(r.sources().locate(Problem.at("/cluster", "X", "m")).file()).isEqualTo("pools.yaml");
+        assertThat(r.sources().locate(Problem.at("/cluster", ReadCode.PARSE_ERROR, "m")).file()).isEqualTo("pools.yaml");
         // A problem that already names a file is left as it is.
-        Problem inFile = new Problem("other.yaml", "/services/0", "X", "m", null);
+        Problem inFile = new Problem("other.yaml", "/services/0", ReadCode.PARSE_ERROR, "m", null);
         assertThat(r.sources().locate(inFile)).isSameAs(inFile);
     }
 
@@ -131,7 +131,7 @@ class SpecReaderBindTest {
                 """;
         ReadResult r = bind(SpecReader.parse("pools.yaml", POOLS), SpecReader.parse("again.yaml", again));
         assertThat(r.problems()).singleElement().satisfies(p -> {
-            assertThat(p.code()).isEqualTo("DUPLICATE_NAME");
+            assertThat(p.code().name()).isEqualTo("DUPLICATE_NAME");
             assertThat(p.file()).isEqualTo("again.yaml");
             assertThat(p.path()).isEqualTo("/services/1/name");
             assertThat(p.location()).isEqualTo(new Location(5, 5));
@@ -162,7 +162,7 @@ class SpecReaderBindTest {
         // The same name in different kinds (capacity provider, task definition, endpoint) is fine.
         assertThat(r.problems()).extracting(Problem::path).containsExactly(
                 "/capacityProviders/1/name", "/taskDefinitions/0/containers/1/name");
-        assertThat(r.problems()).allSatisfy(p -> assertThat(p.code()).isEqualTo("DUPLICATE_NAME"));
+        assertThat(r.problems()).allSatisfy(p -> assertThat(p.code().name()).isEqualTo("DUPLICATE_NAME"));
         assertThat(r.problems().get(0).message()).contains("one.yaml at line 4");
     }
 
@@ -171,7 +171,7 @@ class SpecReaderBindTest {
         String other = "apiVersion: gpushare.dev/v1\ncluster: staging\n";
         ReadResult r = bind(SpecReader.parse("pools.yaml", POOLS), SpecReader.parse("other.yaml", other));
         assertThat(r.problems()).singleElement().satisfies(p -> {
-            assertThat(p.code()).isEqualTo("CLUSTER_MISMATCH");
+            assertThat(p.code().name()).isEqualTo("CLUSTER_MISMATCH");
             assertThat(p.file()).isEqualTo("other.yaml");
             assertThat(p.path()).isEqualTo("/cluster");
             assertThat(p.location()).isEqualTo(new Location(2, 1));
@@ -192,7 +192,7 @@ class SpecReaderBindTest {
     void noFilesIsAProblem() {
         ReadResult r = SpecReader.bind(List.of());
         assertThat(r.spec()).isNull();
-        assertThat(r.problems()).extracting(Problem::code).containsExactly("NO_INPUT");
+        assertThat(r.problems()).extracting(c -> c.code().name()).containsExactly("NO_INPUT");
     }
 
     @Test
@@ -201,7 +201,7 @@ class SpecReaderBindTest {
         ReadResult r = bind(SpecReader.parse("big.yaml", yaml));
         assertThat(r.spec()).isNull();
         assertThat(r.problems()).singleElement().satisfies(p -> {
-            assertThat(p.code()).isEqualTo("NUMBER_OUT_OF_RANGE");
+            assertThat(p.code().name()).isEqualTo("NUMBER_OUT_OF_RANGE");
             assertThat(p.path()).isEqualTo("/services/0/desiredCount");
             assertThat(p.location().line()).isEqualTo(16);
         });

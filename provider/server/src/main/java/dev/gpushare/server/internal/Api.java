@@ -1,5 +1,7 @@
 package dev.gpushare.server.internal;
 
+import dev.gpushare.model.problem.ProblemCode;
+import dev.gpushare.server.ServiceCode;
 import dev.gpushare.engine.Checked;
 import dev.gpushare.engine.Pipeline;
 import dev.gpushare.engine.backend.BackendCode;
@@ -11,11 +13,16 @@ import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.resolve.ResolvedSpec;
+import dev.gpushare.engine.validate.SpecLimits;
 import dev.gpushare.model.Spec;
+import dev.gpushare.model.io.SpecReader;
+import dev.gpushare.server.ServiceLimits;
 import dev.gpushare.model.problem.Problem;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -38,12 +45,22 @@ public final class Api {
     private final Store store;
     private final Metrics metrics;
     private final byte[] openapi;
-    private final Map<String, Rendered> rendered = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The last state answered per cluster, as JSON: only clusters with state, at most {@value #RENDERED} of them. */
+    private final BoundedCache<String, Rendered> rendered = new BoundedCache<>(RENDERED);
+    static final int RENDERED = 256;
 
-    public Api(Store store, Metrics metrics, byte[] openapi) {
+    private final ServiceLimits limits;
+    private final SpecLimits specLimits;
+    /** Plans computed at once: each holds a CPU and the memory of its fleet. */
+    private final Semaphore planSlots;
+
+    public Api(Store store, Metrics metrics, byte[] openapi, ServiceLimits limits) {
         this.store = store;
         this.metrics = metrics;
         this.openapi = openapi;
+        this.limits = limits;
+        this.specLimits = new SpecLimits(limits.maxCopies(), limits.maxInstances());
+        this.planSlots = new Semaphore(limits.maxConcurrentPlans(), true);
     }
 
     /** Every route, in the order the OpenAPI document lists them. */
@@ -83,9 +100,12 @@ public final class Api {
         // a store that answers the same snapshot object for an unchanged cluster gets its bytes reused
         Rendered last = rendered.get(cluster);
         if (last != null && last.snapshot() == s) return new Reply(200, "application/json", last.json());
-        metrics.observed(s.state());
         Reply reply = Reply.json(200, Wire.snapshot(s));
-        rendered.put(cluster, new Rendered(s, reply.body()));
+        // nothing is kept or counted for a cluster that was never written (any name can be asked for)
+        if (s.revision() > 0) {
+            metrics.observed(s.state());
+            rendered.put(cluster, new Rendered(s, reply.body()));
+        }
         return reply;
     }
 
@@ -101,28 +121,58 @@ public final class Api {
 
     private Reply plan(Request r) {
         String cluster = cluster(r);
+        var notUtf8 = SpecReader.notUtf8("request.json", r.body());
+        if (notUtf8.isPresent()) {
+            throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec is not UTF-8 text; send it as UTF-8 JSON",
+                    List.of(notUtf8.get())).refused();
+        }
         String text = new String(r.body(), StandardCharsets.UTF_8);
         object(r.body()); // a JSON object, or 400 MALFORMED_JSON before the spec reader sees it
         ResolvedSpec resolved = switch (Pipeline.check("request.json", text)) {
             case Checked.Valid v -> v.spec();
-            case Checked.Invalid i -> throw new ApiError(400, "INVALID_SPEC", "the spec has " + i.problems().size()
+            case Checked.Invalid i -> throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec has " + i.problems().size()
                     + " problem(s); fix them (see problems) and send it again", i.problems()).refused();
         };
         Spec spec = resolved.spec();
-        List<Problem> size = SpecSize.check(spec);
+        // the work a request may ask for is bounded before any placement starts
+        List<Problem> size = specLimits.check(spec);
         if (!size.isEmpty()) {
-            throw new ApiError(400, "SPEC_TOO_LARGE", size.getFirst().message(), size).refused();
+            throw new ApiError(400, ServiceCode.SPEC_TOO_LARGE, size.getFirst().message() + " (this server's limit; see"
+                    + " --max-copies and --max-instances of gpushare serve)", size).refused();
         }
         if (!spec.cluster().equals(cluster)) {
-            throw new ApiError(400, "CLUSTER_MISMATCH", "the spec declares cluster " + spec.cluster()
+            throw new ApiError(400, ServiceCode.CLUSTER_MISMATCH, "the spec declares cluster " + spec.cluster()
                     + " but was sent to cluster " + cluster + "; send it to /v1/clusters/" + spec.cluster() + "/plan",
-                    List.of(Problem.at("/cluster", "CLUSTER_MISMATCH", "expected " + cluster))).refused();
+                    List.of(Problem.at("/cluster", ServiceCode.CLUSTER_MISMATCH, "expected " + cluster))).refused();
         }
         Snapshot actual = store.read(cluster);
-        Plan plan = Pipeline.plan(resolved, actual);
-        metrics.planned(cluster, plan.desired().unplaced().size());
-        metrics.observed(actual.state());
+        Plan plan;
+        acquirePlanSlot();
+        try {
+            plan = Pipeline.plan(resolved, actual);
+        } finally {
+            planSlots.release();
+        }
+        if (actual.revision() > 0) {
+            metrics.planned(cluster, plan.desired().unplaced().size());
+            metrics.observed(actual.state());
+        }
         return Reply.json(200, PlanJson.toTree(plan));
+    }
+
+    /** A turn to compute a plan, within the wait the limits allow; else 503 (retry). */
+    private void acquirePlanSlot() {
+        boolean got;
+        try {
+            got = planSlots.tryAcquire(limits.planWait().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.util.concurrent.CancellationException("the client left while its plan waited");
+        }
+        if (!got) {
+            throw ApiError.of(503, ServiceCode.SERVER_BUSY, limits.maxConcurrentPlans() + " plans are being computed and"
+                    + " this one waited " + limits.planWait().toSeconds() + " s for its turn; retry in a few seconds").refused();
+        }
     }
 
     private Reply apply(Request r) {
@@ -130,18 +180,18 @@ public final class Api {
         JsonNode body = object(r.body());
         JsonNode expected = body.get("expectedRevision");
         if (expected == null || !expected.canConvertToLong() || !expected.isIntegralNumber() || expected.asLong() < 0) {
-            throw ApiError.of(400, "INVALID_APPLY", "'expectedRevision' must be the revision the actions were planned"
+            throw ApiError.of(400, ServiceCode.INVALID_APPLY, "'expectedRevision' must be the revision the actions were planned"
                     + " against (an integer ≥ 0, the plan's \"revision\")").refused();
         }
         List<Action> actions;
         try {
             actions = Wire.actions(cluster, body.get("actions"));
         } catch (IllegalArgumentException e) {
-            throw ApiError.of(400, "INVALID_APPLY", e.getMessage()).refused();
+            throw ApiError.of(400, ServiceCode.INVALID_APPLY, e.getMessage()).refused();
         }
         String key = r.idempotencyKey();
         if (key != null && (key.isEmpty() || key.length() > 128)) {
-            throw ApiError.of(400, "INVALID_IDEMPOTENCY_KEY", "Idempotency-Key must be 1 to 128 characters (e.g. a UUID)").refused();
+            throw ApiError.of(400, ServiceCode.INVALID_IDEMPOTENCY_KEY, "Idempotency-Key must be 1 to 128 characters (e.g. a UUID)").refused();
         }
         BatchResult result = store.apply(cluster, expected.asLong(), actions, key);
         return switch (result) {
@@ -151,11 +201,14 @@ public final class Api {
                 yield Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("revision", c.revision()));
             }
             case BatchResult.RevisionConflict c -> {
-                ObjectNode n = error(409, "REVISION_CONFLICT", c.message(), r.requestId(), List.of());
+                ObjectNode n = error(409, ServiceCode.REVISION_CONFLICT, c.message(), r.requestId(), List.of());
                 n.put("expectedRevision", c.expectedRevision());
                 n.put("currentRevision", c.currentRevision());
                 yield Reply.json(409, n);
             }
+            // the engine's apply-time check: a forged or stale batch, refused whole, nothing written
+            case BatchResult.Refused refused -> Reply.json(400, error(400, ServiceCode.ACTIONS_REFUSED, refused.message(),
+                    r.requestId(), refused.problems()));
         };
     }
 
@@ -165,14 +218,14 @@ public final class Api {
         JsonNode body = r.body().length == 0 ? Wire.NODES.objectNode() : object(r.body());
         JsonNode reason = body.get("reason");
         if (reason != null && !reason.isString()) {
-            throw ApiError.of(400, "INVALID_REASON", "'reason' must be a string such as mps-daemon-unresponsive").refused();
+            throw ApiError.of(400, ServiceCode.INVALID_REASON, "'reason' must be a string such as mps-daemon-unresponsive").refused();
         }
         String why = reason == null || reason.asString().isBlank() ? "marked unhealthy" : reason.asString();
         try {
             long revision = store.markUnhealthy(cluster, instance, why);
             return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("revision", revision));
         } catch (BackendException e) {
-            if (e.code().equals(BackendCode.UNKNOWN_INSTANCE.name())) throw ApiError.of(404, BackendCode.UNKNOWN_INSTANCE.name(), e.getMessage()).refused();
+            if (e.code() == BackendCode.UNKNOWN_INSTANCE) throw ApiError.of(404, BackendCode.UNKNOWN_INSTANCE, e.getMessage()).refused();
             throw e;
         }
     }
@@ -203,14 +256,14 @@ public final class Api {
     }
 
     private DeclaredResources declaredStore() {
-        return store.declaredResources().orElseThrow(() -> ApiError.of(501, "NOT_SUPPORTED",
+        return store.declaredResources().orElseThrow(() -> ApiError.of(501, ServiceCode.NOT_SUPPORTED,
                 "this server's store (" + store.describe() + ") keeps no declared resources; run it with --store jdbc:postgresql://…").refused());
     }
 
     private static String resourceKey(Request r) {
         String section = r.param("section");
         if (!SECTIONS.contains(section)) {
-            throw ApiError.of(400, "UNKNOWN_SECTION", "'" + section + "' is not a spec section; use one of " + SECTIONS).refused();
+            throw ApiError.of(400, ServiceCode.UNKNOWN_SECTION, "'" + section + "' is not a spec section; use one of " + SECTIONS).refused();
         }
         return section + "/" + name(r, "name");
     }
@@ -218,7 +271,7 @@ public final class Api {
     private static String cluster(Request r) {
         String c = r.param("cluster");
         if (!CLUSTER.matcher(c).matches()) {
-            throw ApiError.of(400, "INVALID_CLUSTER", "cluster '" + c + "' is not a cluster name: use lower-case letters,"
+            throw ApiError.of(400, ServiceCode.INVALID_CLUSTER, "cluster '" + c + "' is not a cluster name: use lower-case letters,"
                     + " digits and '-', 1 to 63 characters, starting and ending with a letter or digit").refused();
         }
         return c;
@@ -227,7 +280,7 @@ public final class Api {
     private static String name(Request r, String param) {
         String v = r.param(param);
         if (!NAME.matcher(v).matches()) {
-            throw ApiError.of(400, "INVALID_NAME", param + " '" + v + "' is not a name: use letters, digits, '.', '_' and '-',"
+            throw ApiError.of(400, ServiceCode.INVALID_NAME, param + " '" + v + "' is not a name: use letters, digits, '.', '_' and '-',"
                     + " 1 to 128 characters, starting with a letter or digit").refused();
         }
         return v;
@@ -239,17 +292,17 @@ public final class Api {
         try {
             n = Wire.MAPPER.readTree(body);
         } catch (JacksonException e) {
-            throw ApiError.of(400, "MALFORMED_JSON", "the body is not JSON: " + e.getOriginalMessage()).refused();
+            throw ApiError.of(400, ServiceCode.MALFORMED_JSON, "the body is not JSON: " + e.getOriginalMessage()).refused();
         }
-        if (n == null || !n.isObject()) throw ApiError.of(400, "MALFORMED_JSON", "the body must be a JSON object").refused();
+        if (n == null || !n.isObject()) throw ApiError.of(400, ServiceCode.MALFORMED_JSON, "the body must be a JSON object").refused();
         return n;
     }
 
     /** The error body of every refusal: {@code {"code", "message", "requestId", "problems"}}. */
-    static ObjectNode error(int status, String code, String message, String requestId, List<Problem> problems) {
+    static ObjectNode error(int status, ProblemCode code, String message, String requestId, List<Problem> problems) {
         ObjectNode n = Wire.NODES.objectNode();
         n.put("status", status);
-        n.put("code", code);
+        n.put("code", code.name());
         n.put("message", message);
         n.put("requestId", requestId);
         ArrayNode ps = n.putArray("problems");
@@ -257,7 +310,7 @@ public final class Api {
             ObjectNode pn = ps.addObject();
             pn.put("file", p.file());
             pn.put("path", p.path());
-            pn.put("code", p.code());
+            pn.put("code", p.code().name());
             pn.put("message", p.message());
             if (p.location() != null) {
                 pn.put("line", p.location().line());

@@ -1,6 +1,7 @@
 package dev.gpushare.server.internal;
 
 import dev.gpushare.model.problem.Problem;
+import dev.gpushare.model.problem.ProblemCode;
 import java.util.List;
 
 /**
@@ -8,16 +9,16 @@ import java.util.List;
  * {@code {"code", "message", "requestId", "problems"?}}.
  *
  * @param status   the HTTP status (400, 401, 404, 405, 409, 413, 415)
- * @param code     stable upper-snake code, e.g. {@code MALFORMED_JSON}
+ * @param code     stable code, e.g. {@link dev.gpushare.server.ServiceCode#MALFORMED_JSON}
  * @param message  what to change
  * @param problems spec problems (CONTRACT.md), empty unless the spec was invalid
  */
-record ApiError(int status, String code, String message, List<Problem> problems) {
+record ApiError(int status, ProblemCode code, String message, List<Problem> problems) {
     ApiError {
         problems = List.copyOf(problems);
     }
 
-    static ApiError of(int status, String code, String message) {
+    static ApiError of(int status, ProblemCode code, String message) {
         return new ApiError(status, code, message, List.of());
     }
 

@@ -1,24 +1,27 @@
 package dev.gpushare.server.internal;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import dev.gpushare.engine.backend.BackendException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import dev.gpushare.server.ServiceCode;
+import dev.gpushare.server.internal.http.Handler;
+import dev.gpushare.server.internal.http.ProtocolError;
+import dev.gpushare.server.internal.http.RequestHead;
+import dev.gpushare.server.internal.http.Response;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The transport around {@link Api}: routing, bearer-token check (all but {@code /healthz}), the
- * body limit (413), refusals as JSON (4xx), and failures as 500/503 with a request id and no stack
- * trace (which goes to the log, with the same id). Every answer is counted in {@link Metrics}.
+ * The API as the HTTP transport sees it: routing ({@code HEAD} as {@code GET}), the bearer-token
+ * check (all but {@code /healthz}) and the body limit before any of the body is read, refusals as
+ * JSON (4xx), failures as 500/503 with a request id and no stack trace (which goes to the log,
+ * with the same id). Every answer is counted in {@link Metrics}.
  */
-public final class HttpFront implements HttpHandler {
+public final class HttpFront implements Handler {
     private final List<Route> routes;
     private final Tokens tokens;
     private final long bodyLimit;
@@ -37,92 +40,149 @@ public final class HttpFront implements HttpHandler {
         this.idPrefix = Long.toString(System.currentTimeMillis(), 36) + "-";
     }
 
+    /** The route a request names, with its parameters, and the methods its path takes. */
+    private record Match(Route route, Map<String, String> params, TreeSet<String> allowed) {
+        String label() {
+            return route == null ? "unmatched" : route.label();
+        }
+    }
+
+    private Match match(RequestHead head) {
+        List<String> segments = Route.split(head.path());
+        String method = head.method().equals("HEAD") ? "GET" : head.method();
+        Route route = null;
+        Map<String, String> params = null;
+        TreeSet<String> allowed = new TreeSet<>();
+        for (Route r : routes) {
+            Map<String, String> p = r.match(segments);
+            if (p == null) continue;
+            allowed.add(r.method());
+            if (r.method().equals("GET")) allowed.add("HEAD");
+            if (r.method().equals(method) && route == null) {
+                route = r;
+                params = p;
+            }
+        }
+        return new Match(route, params, allowed);
+    }
+
     @Override
-    public void handle(HttpExchange ex) throws IOException {
+    public Response head(RequestHead head) {
         long start = System.nanoTime();
-        String requestId = idPrefix + sequence.incrementAndGet();
-        String label = "unmatched";
-        Reply reply;
-        try (ex) {
-            try {
-                List<String> segments = Route.split(ex.getRequestURI().getRawPath());
-                Route route = null;
-                Map<String, String> params = null;
-                TreeSet<String> allowed = new TreeSet<>();
-                for (Route r : routes) {
-                    Map<String, String> p = r.match(segments);
-                    if (p == null) continue;
-                    allowed.add(r.method());
-                    if (r.method().equals(ex.getRequestMethod()) && route == null) {
-                        route = r;
-                        params = p;
-                    }
-                }
-                if (route != null) label = route.label();
-                if (!"/healthz".equals(route == null ? null : route.template())
-                        && !tokens.accepts(ex.getRequestHeaders().getFirst("Authorization"))) {
-                    ex.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"gpushare\"");
-                    throw ApiError.of(401, "UNAUTHORIZED", "send Authorization: Bearer <token> with a token from the"
-                            + " server's --token-file (the client reads it from GPUSHARE_TOKEN)").refused();
-                }
-                if (route == null && allowed.isEmpty()) {
-                    throw ApiError.of(404, "NOT_FOUND", "no such resource: " + ex.getRequestURI().getRawPath()
-                            + "; see /v1/openapi.json for the API").refused();
-                }
-                if (route == null) {
-                    ex.getResponseHeaders().set("Allow", String.join(", ", allowed));
-                    throw ApiError.of(405, "METHOD_NOT_ALLOWED", ex.getRequestMethod() + " is not allowed here; use "
-                            + String.join(" or ", allowed)).refused();
-                }
-                byte[] body = readBody(ex);
-                reply = route.handler().handle(new Request(params, ex.getRequestHeaders().getFirst("Idempotency-Key"), body, requestId));
-            } catch (ApiError.Refused refused) {
-                ApiError e = refused.error;
-                reply = Reply.json(e.status(), Api.error(e.status(), e.code(), e.message(), requestId, e.problems()));
-            } catch (BackendException e) {
-                // the store failed (database down, disk error): not the client's fault, retry later
-                log.println("gpushare serve: request " + requestId + " " + label + ": store failure " + e.code() + ": " + e.getMessage());
-                reply = Reply.json(503, Api.error(503, "STORE_UNAVAILABLE", "the server's store failed (" + e.code()
-                        + "); retry later, or tell the operator request id " + requestId, requestId, List.of()));
-            } catch (RuntimeException | Error e) {
-                log.println("gpushare serve: request " + requestId + " " + label + " failed (a bug):");
-                e.printStackTrace(log);
-                reply = Reply.json(500, Api.error(500, "INTERNAL_ERROR", "the server failed on this request (a bug);"
-                        + " tell the operator request id " + requestId, requestId, List.of()));
-            }
-            ex.getResponseHeaders().set("Content-Type", reply.contentType());
-            ex.getResponseHeaders().set("X-Request-Id", requestId);
-            boolean head = "HEAD".equals(ex.getRequestMethod());
-            ex.sendResponseHeaders(reply.status(), head ? -1 : reply.body().length);
-            if (!head) {
-                try (OutputStream out = ex.getResponseBody()) {
-                    out.write(reply.body());
-                }
-            }
-            metrics.request(label, reply.status(), System.nanoTime() - start);
+        Match m = match(head);
+        String id = null;
+        Response r;
+        if (!isHealth(m) && !tokens.accepts(head.headers().first("Authorization"))) {
+            id = nextId();
+            r = refusal(401, ServiceCode.UNAUTHORIZED, "send Authorization: Bearer <token> with a token from the server's"
+                    + " --token-file (the client reads it from GPUSHARE_TOKEN)", id)
+                    .withHeader("WWW-Authenticate", "Bearer realm=\"gpushare\"");
+        } else if (m.route() == null && m.allowed().isEmpty()) {
+            id = nextId();
+            r = refusal(404, ServiceCode.NOT_FOUND, "no such resource: " + safe(head.path())
+                    + "; see /v1/openapi.json for the API", id);
+        } else if (m.route() == null) {
+            id = nextId();
+            r = refusal(405, ServiceCode.METHOD_NOT_ALLOWED, head.method() + " is not allowed here; use "
+                    + String.join(" or ", m.allowed()), id).withHeader("Allow", String.join(", ", m.allowed()));
+        } else if (head.length() > bodyLimit) {
+            id = nextId();
+            r = tooLarge(id);
+        } else {
+            return null;
         }
+        metrics.request(m.label(), r.status(), System.nanoTime() - start);
+        return r;
     }
 
-    private byte[] readBody(HttpExchange ex) throws IOException {
-        String length = ex.getRequestHeaders().getFirst("Content-Length");
-        if (length != null) {
-            try {
-                if (Long.parseLong(length.strip()) > bodyLimit) throw tooLarge();
-            } catch (NumberFormatException e) {
-                throw ApiError.of(400, "BAD_CONTENT_LENGTH", "Content-Length is not a number").refused();
-            }
-        }
-        // chunked bodies have no length: read at most one byte past the limit to tell
-        try (InputStream in = ex.getRequestBody()) {
-            byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, bodyLimit + 1));
-            if (body.length > bodyLimit) throw tooLarge();
-            return body;
-        }
+    @Override
+    public boolean inline(RequestHead head) {
+        return isHealth(match(head));
     }
 
-    private ApiError.Refused tooLarge() {
-        return ApiError.of(413, "BODY_TOO_LARGE", "the request body is over " + bodyLimit
-                + " bytes; send a smaller spec or fewer actions per request").refused();
+    private static boolean isHealth(Match m) {
+        return m.route() != null && m.route().template().equals("/healthz");
+    }
+
+    @Override
+    public Response handle(RequestHead head, byte[] body) {
+        long start = System.nanoTime();
+        String requestId = nextId();
+        Match m = match(head);
+        Response r;
+        try {
+            Reply reply = m.route().handler().handle(new Request(m.params(), head.headers().first("Idempotency-Key"), body,
+                    requestId));
+            r = new Response(reply.status(), reply.contentType(), reply.body(), Map.of("X-Request-Id", requestId), false);
+            if (reply.status() == 503) r = r.withHeader("Retry-After", "2");
+        } catch (ApiError.Refused refused) {
+            ApiError e = refused.error;
+            r = new Response(e.status(), "application/json", Reply.json(e.status(), Api.error(e.status(), e.code(), e.message(),
+                    requestId, e.problems())).body(), Map.of("X-Request-Id", requestId), false);
+            if (e.status() == 503) r = r.withHeader("Retry-After", "2");
+        } catch (BackendException e) {
+            // the store failed (database down, disk error): not the client's fault, retry later
+            log.println("gpushare serve: request " + requestId + " " + m.label() + ": store failure " + e.code() + ": " + e.getMessage());
+            r = refusal(503, ServiceCode.STORE_UNAVAILABLE, "the server's store failed (" + e.code()
+                    + "); retry later, or tell the operator request id " + requestId, requestId).withHeader("Retry-After", "2");
+        } catch (CancellationException e) {
+            // the client left (or the plan timed out): the answer goes nowhere, or is the 503 of the timeout
+            r = refusal(503, ServiceCode.SERVER_BUSY, "the request was cancelled before it finished", requestId);
+        } catch (RuntimeException | Error e) {
+            log.println("gpushare serve: request " + requestId + " " + m.label() + " failed (a bug):");
+            e.printStackTrace(log);
+            r = refusal(500, ServiceCode.INTERNAL_ERROR, "the server failed on this request (a bug); tell the operator"
+                    + " request id " + requestId, requestId);
+        }
+        metrics.request(m.label(), r.status(), System.nanoTime() - start);
+        return r;
+    }
+
+    @Override
+    public Response protocolError(ProtocolError e) {
+        String id = nextId();
+        ServiceCode code = switch (e.code) {
+            case "BAD_CONTENT_LENGTH" -> ServiceCode.BAD_CONTENT_LENGTH;
+            case "HEADERS_TOO_LARGE" -> ServiceCode.HEADERS_TOO_LARGE;
+            default -> ServiceCode.MALFORMED_REQUEST;
+        };
+        metrics.request("unmatched", e.status, 0);
+        return refusal(e.status, code, e.getMessage(), id);
+    }
+
+    @Override
+    public Response tooLarge() {
+        Response r = tooLarge(nextId());
+        metrics.request("unmatched", 413, 0);
+        return r;
+    }
+
+    private Response tooLarge(String id) {
+        return refusal(413, ServiceCode.BODY_TOO_LARGE, "the request body is over " + bodyLimit
+                + " bytes; send a smaller spec or fewer actions per request", id);
+    }
+
+    @Override
+    public Response unavailable(String message) {
+        metrics.request("unmatched", 503, 0);
+        return refusal(503, ServiceCode.SERVER_BUSY, message, nextId()).withHeader("Retry-After", "2");
+    }
+
+    private Response refusal(int status, ServiceCode code, String message, String requestId) {
+        byte[] body = Reply.json(status, Api.error(status, code, message, requestId, List.of())).body();
+        Map<String, String> headers = new TreeMap<>();
+        headers.put("X-Request-Id", requestId);
+        return new Response(status, "application/json", body, headers, false);
+    }
+
+    private String nextId() {
+        return idPrefix + sequence.incrementAndGet();
+    }
+
+    /** A path from the request, cut and made printable for a message. */
+    private static String safe(String path) {
+        String p = path.length() > 200 ? path.substring(0, 200) + "…" : path;
+        return dev.gpushare.model.io.Printable.line(p);
     }
 
     /** The routes' labels, for the OpenAPI agreement test. */

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -29,7 +28,9 @@ public final class LocalStore implements Store {
     private final Path file;
     private final BlockingQueue<LocalBackend> pool;
     private final List<LocalBackend> all = new ArrayList<>();
-    private final Map<String, Map<String, Long>> keys = new ConcurrentHashMap<>();
+    /** Per cluster the keys of its latest applies; at most {@value #CLUSTERS_WITH_KEYS} clusters (least recently used go). */
+    private final BoundedCache<String, Map<String, Long>> keys = new BoundedCache<>(CLUSTERS_WITH_KEYS);
+    static final int CLUSTERS_WITH_KEYS = 1024;
 
     public LocalStore(Path file, int connections) {
         this.file = file;
@@ -49,7 +50,14 @@ public final class LocalStore implements Store {
     @Override
     public BatchResult apply(String cluster, long expectedRevision, List<Action> batch, String idempotencyKey) {
         if (idempotencyKey == null) return with(b -> b.apply(cluster, expectedRevision, batch));
-        Map<String, Long> seen = keys.computeIfAbsent(cluster, c -> lru());
+        Map<String, Long> seen;
+        synchronized (keys) {
+            seen = keys.get(cluster);
+            if (seen == null) {
+                seen = lru();
+                keys.put(cluster, seen);
+            }
+        }
         // one apply per cluster at a time in this process, so a retried key cannot race its original
         synchronized (seen) {
             Long done = seen.get(idempotencyKey);

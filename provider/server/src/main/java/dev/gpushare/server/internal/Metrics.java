@@ -1,10 +1,9 @@
 package dev.gpushare.server.internal;
 
-import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.cost.FleetUsage;
+import dev.gpushare.engine.cost.GpuMemory;
 import dev.gpushare.engine.state.FleetState;
-import dev.gpushare.engine.state.Gpu;
-import dev.gpushare.engine.state.Instance;
-import dev.gpushare.engine.state.MigPartition;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,8 +13,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The service's Prometheus metrics, in the text exposition format: requests by route and status
- * (count and latency histogram), copies placed, unplaced copies of the latest plan and GPU memory
- * allocated per cluster. Output is sorted, so it is stable between scrapes.
+ * (count and latency histogram), copies placed, unplaced copies of the latest plan, and GPU memory
+ * allocated and stranded per cluster (docs/cost.md: stranded is free memory in fragments smaller
+ * than any copy of its pool). Cluster series exist only for clusters seen and not destroyed, so
+ * their number is bounded by the clusters the service holds. Output is sorted, so it is stable
+ * between scrapes.
  */
 public final class Metrics {
     /** Histogram bucket bounds, in seconds. */
@@ -33,6 +35,7 @@ public final class Metrics {
     private final Map<String, AtomicLong> placements = new ConcurrentHashMap<>();
     private final Map<String, Long> unplaced = new ConcurrentHashMap<>();
     private final Map<String, Long> gpuMemory = new ConcurrentHashMap<>();
+    private final Map<String, Long> stranded = new ConcurrentHashMap<>();
 
     /** One answered request; {@code route} is its template, e.g. {@code GET /v1/clusters/{cluster}/state}. */
     public void request(String route, int status, long nanos) {
@@ -62,38 +65,21 @@ public final class Metrics {
         unplaced.put(cluster, unplacedCopies);
     }
 
-    /** Records the GPU memory the cluster's copies hold now. */
+    /**
+     * Records the GPU memory the cluster's copies hold now and the part of the free memory that is
+     * stranded, as {@code gpushare status} computes them (copy sizes read off the state).
+     */
     public void observed(FleetState state) {
-        gpuMemory.put(state.cluster(), allocatedMiB(state));
+        GpuMemory m = FleetUsage.of(state, Catalog.builtIn()).memory();
+        gpuMemory.put(state.cluster(), m.allocatedMiB());
+        stranded.put(state.cluster(), m.strandedMiB());
     }
 
+    /** Drops a destroyed cluster's series. */
     public void forget(String cluster) {
         unplaced.remove(cluster);
         gpuMemory.remove(cluster);
-    }
-
-    /**
-     * GPU memory held by copies, in MiB: an MPS or fractional copy's reservation, a MIG copy's
-     * partition, a whole-GPU copy's GPU.
-     */
-    static long allocatedMiB(FleetState state) {
-        long total = 0;
-        for (Instance i : state.instances()) {
-            for (Gpu g : i.gpus()) {
-                for (Allocation a : g.allocations()) {
-                    if (a.memoryMiB() != null) {
-                        total += a.memoryMiB();
-                    } else if (a.partition() != null) {
-                        for (MigPartition p : g.partitions()) {
-                            if (p.start() == a.partition().start() && p.profile().equals(a.partition().profile())) total += p.memoryMiB();
-                        }
-                    } else {
-                        total += g.memoryMiB();
-                    }
-                }
-            }
-        }
-        return total;
+        stranded.remove(cluster);
     }
 
     public String render() {
@@ -126,6 +112,8 @@ public final class Metrics {
                 toLongs(placements));
         gauge(sb, "gpushare_unplaced_copies", "gauge", "Copies the latest plan of a cluster could not place.", unplaced);
         gauge(sb, "gpushare_gpu_memory_allocated_mib", "gauge", "GPU memory held by copies, in MiB, as last seen.", gpuMemory);
+        gauge(sb, "gpushare_gpu_memory_stranded_mib", "gauge",
+                "Free GPU memory in fragments smaller than any copy of its pool, in MiB, as last seen.", stranded);
         return sb.toString();
     }
 

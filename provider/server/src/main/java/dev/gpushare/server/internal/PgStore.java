@@ -5,7 +5,11 @@ import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.reconcile.ActionCheck;
+import dev.gpushare.engine.reconcile.StateView;
+import dev.gpushare.model.problem.Problem;
 import dev.gpushare.engine.plan.StateFold;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
@@ -42,7 +46,9 @@ public final class PgStore implements Store {
      * The last snapshot read per cluster, with the row version it came from: the row's {@code xmin}
      * (the transaction that wrote it) changes with every write by any server, so a hit is exact.
      */
-    private final Map<String, Cached> cache = new java.util.concurrent.ConcurrentHashMap<>();
+    private final BoundedCache<String, Cached> cache = new BoundedCache<>(CACHED_CLUSTERS);
+    /** Clusters whose last snapshot is kept; only clusters with state are cached. */
+    static final int CACHED_CLUSTERS = 256;
 
     private record Cached(long revision, String version, Snapshot snapshot) {}
 
@@ -89,7 +95,11 @@ public final class PgStore implements Store {
                         return Snapshot.empty(cluster);
                     }
                     Snapshot s = row(cluster, rs);
-                    cache.put(cluster, new Cached(s.revision(), rs.getString(4), s));
+                    if (rs.getString(2).isEmpty()) {
+                        cache.remove(cluster); // destroyed: nothing worth keeping
+                    } else {
+                        cache.put(cluster, new Cached(s.revision(), rs.getString(4), s));
+                    }
                     return s;
                 }
             }
@@ -112,6 +122,9 @@ public final class PgStore implements Store {
             if (current.revision() != expectedRevision) {
                 return new BatchResult.RevisionConflict(cluster, expectedRevision, current.revision());
             }
+            // checked against the locked row: what no other server can change before this commits
+            List<Problem> problems = ActionCheck.batch(batch, StateView.of(current.state()), Catalog.builtIn());
+            if (!problems.isEmpty()) return new BatchResult.Refused(cluster, problems);
             Snapshot next = fold(current, batch);
             write(c, next);
             if (idempotencyKey != null) {
@@ -163,8 +176,10 @@ public final class PgStore implements Store {
     public List<String> clusters() {
         return tx("list clusters", c -> {
             List<String> out = new ArrayList<>();
-            // a row at revision 0 is one an apply is creating right now, not yet a cluster
-            try (PreparedStatement ps = c.prepareStatement("SELECT name FROM clusters WHERE revision > 0 ORDER BY name");
+            // a row at revision 0 is one an apply is creating right now; an empty state is a
+            // destroyed cluster whose row keeps its revision: neither is a cluster with state
+            try (PreparedStatement ps = c.prepareStatement("SELECT name FROM clusters WHERE revision > 0 AND state <> ''"
+                    + " ORDER BY name");
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) out.add(rs.getString(1));
             }
@@ -172,24 +187,43 @@ public final class PgStore implements Store {
         });
     }
 
+    /**
+     * Empties the cluster's row and moves its revision on, keeping the row: revisions are never
+     * reused, so a plan made before the destroy cannot apply after it. A cluster that never had
+     * state leaves no row behind.
+     */
     @Override
     public boolean destroy(String cluster) {
         return tx("destroy cluster " + cluster, c -> {
             lock(c, cluster); // waits for a running apply of this cluster to finish
-            int n;
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM clusters WHERE name = ? AND revision > 0")) {
+            long revision;
+            boolean hasState;
+            try (PreparedStatement ps = c.prepareStatement("SELECT revision, state <> '' FROM clusters WHERE name = ?")) {
                 ps.setString(1, cluster);
-                n = ps.executeUpdate();
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    revision = rs.getLong(1);
+                    hasState = rs.getBoolean(2);
+                }
             }
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM clusters WHERE name = ?");
-                 PreparedStatement keys = c.prepareStatement("DELETE FROM apply_keys WHERE cluster = ?")) {
-                ps.setString(1, cluster);
-                ps.executeUpdate();
-                keys.setString(1, cluster);
-                keys.executeUpdate();
+            if (revision == 0) {
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM clusters WHERE name = ?")) {
+                    ps.setString(1, cluster);
+                    ps.executeUpdate();
+                }
+            } else if (hasState) {
+                try (PreparedStatement ps = c.prepareStatement("UPDATE clusters SET revision = revision + 1, state = '',"
+                        + " declared_layouts = '{}', updated_at = now() WHERE name = ?");
+                     PreparedStatement keys = c.prepareStatement("DELETE FROM apply_keys WHERE cluster = ?")) {
+                    ps.setString(1, cluster);
+                    ps.executeUpdate();
+                    keys.setString(1, cluster);
+                    keys.executeUpdate();
+                }
             }
             c.commit();
-            return n > 0;
+            cache.remove(cluster);
+            return hasState && revision > 0;
         });
     }
 

@@ -9,7 +9,12 @@ import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.backend.local.internal.ActionWriter;
 import dev.gpushare.engine.backend.local.internal.Ddl;
 import dev.gpushare.engine.backend.local.internal.StateRows;
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.internal.QuietSlf4j;
 import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.reconcile.ActionCheck;
+import dev.gpushare.engine.reconcile.StateView;
+import dev.gpushare.model.problem.Problem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,53 +41,124 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Not thread-safe: one instance per thread (open several on one file instead).
  */
 public final class LocalBackend implements Backend {
+    static {
+        QuietSlf4j.initialize(); // the SQLite driver logs through SLF4J
+    }
+
     /** How long a writer waits for another process's transaction, in milliseconds. */
     static final int BUSY_TIMEOUT_MS = 30_000;
 
     private final Path file;
-    private final Connection connection;
-    private final ActionWriter writer;
+    private Connection connection;
+    private ActionWriter writer;
+    private boolean readOnly;
 
-    private LocalBackend(Path file, Connection connection) throws SQLException {
+    private LocalBackend(Path file) {
         this.file = file;
-        this.connection = connection;
-        this.writer = new ActionWriter(connection);
     }
 
-    /** Opens (creating it and its folder if missing) the database file at {@code file}. */
+    /**
+     * The backend of the database file at {@code file}. Nothing is touched until it is used: a
+     * read of a file that does not exist answers empty (a mistyped path creates nothing), the first
+     * write creates the file and its folder. A file in a place this process may not write (a
+     * read-only folder or mount) is read read-only; a write then says so.
+     */
     public static LocalBackend open(Path file) {
-        Connection c = null;
+        return new LocalBackend(file);
+    }
+
+    /** The connection, opened on first use; null for a read of a file that does not exist. */
+    private Connection connection(boolean write) throws SQLException {
+        if (connection != null) {
+            if (write && readOnly) {
+                throw new BackendException(BackendCode.BACKEND_UNAVAILABLE, "the state file " + file + " is read-only here"
+                        + " (its folder or file cannot be written); apply, destroy and instance mark-unhealthy need to"
+                        + " write it: run them where the file is writable, or pass another --backend file:PATH");
+            }
+            return connection;
+        }
+        if (!write && !Files.exists(file)) return null;
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) Files.createDirectories(parent);
-            SQLiteConfig config = new SQLiteConfig();
-            config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-            config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
-            config.setBusyTimeout(BUSY_TIMEOUT_MS);
-            c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            if (write) {
+                Path parent = file.toAbsolutePath().getParent();
+                if (parent != null) Files.createDirectories(parent);
+            }
+            connection = openReadWrite();
+        } catch (IOException | SQLException e) {
+            if (write) throw unavailable(e);
+            connection = openReadOnly(e);
+            readOnly = true;
+        }
+        writer = readOnly ? null : new ActionWriter(connection);
+        if (write && readOnly) return connection(true);
+        return connection;
+    }
+
+    private Connection openReadWrite() throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
+        Connection c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+        try {
             // transactions are begun by hand (BEGIN IMMEDIATE / DEFERRED): the driver's own
             // non-autocommit mode would hold the write lock between operations
             c.setAutoCommit(true);
-            begin(c, true);
             int version = Ddl.version(c);
-            if (version > Ddl.VERSION) {
-                end(c, false);
-                throw new BackendException(BackendCode.BACKEND_VERSION, "the state file " + file + " was written by a newer gpushare"
-                        + " (store version " + version + ", this build reads " + Ddl.VERSION + "); upgrade gpushare");
+            checkVersion(version);
+            if (version < Ddl.VERSION) {
+                begin(c, true);
+                if (Ddl.version(c) < Ddl.VERSION) Ddl.create(c);
+                end(c, true);
             }
-            if (version < Ddl.VERSION) Ddl.create(c);
-            end(c, true);
-            return new LocalBackend(file, c);
-        } catch (IOException | SQLException e) {
+            return c;
+        } catch (SQLException | RuntimeException e) {
             closeQuietly(c);
-            throw new BackendException(BackendCode.BACKEND_UNAVAILABLE, "cannot open the local state file " + file + ": "
-                    + e.getMessage() + "; check the path and its permissions, or pass another --backend file:PATH", e);
+            throw e;
         }
+    }
+
+    /**
+     * A file this process may read but not write. SQLite's WAL mode wants to create {@code -shm}
+     * next to the file even to read; where it cannot, the file is opened immutable (no locks: no
+     * writer can change it here either).
+     */
+    private Connection openReadOnly(Exception why) {
+        for (String url : List.of("jdbc:sqlite:" + file.toAbsolutePath(),
+                "jdbc:sqlite:file:" + file.toAbsolutePath() + "?immutable=1")) {
+            Connection c = null;
+            try {
+                SQLiteConfig config = new SQLiteConfig();
+                config.setReadOnly(true);
+                config.setBusyTimeout(BUSY_TIMEOUT_MS);
+                c = config.createConnection(url);
+                c.setAutoCommit(true);
+                checkVersion(Ddl.version(c));
+                return c;
+            } catch (SQLException e) {
+                closeQuietly(c);
+            }
+        }
+        throw unavailable(why);
+    }
+
+    private void checkVersion(int version) {
+        if (version > Ddl.VERSION) {
+            throw new BackendException(BackendCode.BACKEND_VERSION, "the state file " + file + " was written by a newer gpushare"
+                    + " (store version " + version + ", this build reads " + Ddl.VERSION + "); upgrade gpushare");
+        }
+    }
+
+    private BackendException unavailable(Exception e) {
+        return new BackendException(BackendCode.BACKEND_UNAVAILABLE, "cannot open the local state file " + file + ": "
+                + e.getMessage() + "; check the path and its permissions, or pass another --backend file:PATH", e);
     }
 
     @Override
     public Snapshot read(String cluster) {
         try {
+            Connection c = connection(false);
+            if (c == null) return Snapshot.empty(cluster);
             begin(false); // one consistent WAL snapshot, writers not blocked
             Snapshot s = StateRows.read(connection, cluster);
             end(false);
@@ -96,11 +172,19 @@ public final class LocalBackend implements Backend {
     @Override
     public BatchResult apply(String cluster, long expectedRevision, List<Action> batch) {
         try {
+            connection(true);
             begin(true);
             long current = StateRows.revision(connection, cluster); // under the write lock
             if (current != expectedRevision) {
                 end(false);
                 return new BatchResult.RevisionConflict(cluster, expectedRevision, current);
+            }
+            // checked against the rows as they are now, inside the transaction: nothing of a
+            // refused batch is written
+            List<Problem> problems = ActionCheck.batch(batch, view(cluster), Catalog.builtIn());
+            if (!problems.isEmpty()) {
+                end(false);
+                return new BatchResult.Refused(cluster, problems);
             }
             for (Action a : batch) writer.write(cluster, a);
             long next = bump(cluster, current);
@@ -109,12 +193,39 @@ public final class LocalBackend implements Backend {
         } catch (SQLException e) {
             rollbackQuietly();
             throw failure("apply to cluster " + cluster, e);
+        } catch (RowFailure e) {
+            rollbackQuietly();
+            throw failure("apply to cluster " + cluster, e.getCause());
+        }
+    }
+
+    /** The instances as the transaction sees them, one query per instance an action names. */
+    private StateView view(String cluster) {
+        return id -> {
+            try {
+                return StateRows.instance(connection, cluster, id);
+            } catch (SQLException e) {
+                throw new RowFailure(e);
+            }
+        };
+    }
+
+    /** A store failure inside a {@link StateView} lookup, carried out of the lambda. */
+    private static final class RowFailure extends RuntimeException {
+        RowFailure(SQLException cause) {
+            super(cause);
+        }
+
+        @Override
+        public synchronized SQLException getCause() {
+            return (SQLException) super.getCause();
         }
     }
 
     @Override
     public long markUnhealthy(String cluster, String instanceId, String reason) {
         try {
+            connection(true);
             begin(true);
             long current = StateRows.revision(connection, cluster);
             int n;
@@ -142,6 +253,7 @@ public final class LocalBackend implements Backend {
     @Override
     public List<String> clusters() {
         try {
+            if (connection(false) == null) return List.of();
             begin(false);
             List<String> out = StateRows.clusters(connection);
             end(false);
@@ -152,20 +264,43 @@ public final class LocalBackend implements Backend {
         }
     }
 
+    /**
+     * Removes the cluster's rows and keeps its revision, one higher, in {@code retired}: the
+     * destroy is a write like any other, and the next apply continues from it (revisions are never
+     * reused).
+     */
     @Override
     public boolean destroy(String cluster) {
         try {
+            if (connection(false) == null) return false;
+            connection(true);
             begin(true);
-            int n = 0;
+            boolean exists;
+            try (PreparedStatement ps = connection.prepareStatement("SELECT revision FROM clusters WHERE name = ?")) {
+                ps.setString(1, cluster);
+                try (var rs = ps.executeQuery()) {
+                    exists = rs.next();
+                }
+            }
+            if (!exists) {
+                end(false);
+                return false;
+            }
+            long current = StateRows.revision(connection, cluster);
             for (String sql : List.of("DELETE FROM allocations WHERE cluster = ?", "DELETE FROM gpus WHERE cluster = ?",
                     "DELETE FROM instances WHERE cluster = ?", "DELETE FROM clusters WHERE name = ?")) {
                 try (PreparedStatement ps = connection.prepareStatement(sql)) {
                     ps.setString(1, cluster);
-                    n += ps.executeUpdate();
+                    ps.executeUpdate();
                 }
             }
+            try (PreparedStatement ps = connection.prepareStatement("INSERT OR REPLACE INTO retired(name, revision) VALUES (?, ?)")) {
+                ps.setString(1, cluster);
+                ps.setLong(2, current + 1);
+                ps.executeUpdate();
+            }
             end(true);
-            return n > 0;
+            return true;
         } catch (SQLException e) {
             rollbackQuietly();
             throw failure("destroy cluster " + cluster, e);
@@ -182,6 +317,7 @@ public final class LocalBackend implements Backend {
         @Override
         public SortedMap<String, ObjectNode> declared(String cluster) {
             try {
+                if (connection(false) == null) return new TreeMap<>();
                 begin(false);
                 SortedMap<String, ObjectNode> out = new TreeMap<>();
                 try (PreparedStatement ps = connection.prepareStatement(
@@ -215,6 +351,7 @@ public final class LocalBackend implements Backend {
 
         private void write(String what, String sql, String... params) {
             try {
+                connection(true);
                 begin(true);
                 try (PreparedStatement ps = connection.prepareStatement(sql)) {
                     for (int i = 0; i < params.length; i++) ps.setString(i + 1, params[i]);
@@ -235,9 +372,11 @@ public final class LocalBackend implements Backend {
 
     @Override
     public void close() {
+        if (connection == null) return;
         try {
-            writer.close();
+            if (writer != null) writer.close();
             connection.close();
+            connection = null;
         } catch (SQLException e) {
             throw failure("close", e);
         }
@@ -250,10 +389,19 @@ public final class LocalBackend implements Backend {
             ps.setLong(2, current + 1);
             ps.executeUpdate();
         }
+        // a destroyed cluster applied again: it lives in clusters from now on, at a revision above its destroy's
+        try (PreparedStatement ps = connection.prepareStatement("DELETE FROM retired WHERE name = ?")) {
+            ps.setString(1, cluster);
+            ps.executeUpdate();
+        }
         return current + 1;
     }
 
     private BackendException failure(String what, SQLException e) {
+        if (e instanceof StateRows.DamagedRow) {
+            return new BackendException(BackendCode.BACKEND_IO, "could not " + what + ": the state file " + file + " has a damaged "
+                    + e.getMessage() + "; restore the file from a backup, or remove the cluster (gpushare destroy) and apply again", e);
+        }
         return new BackendException(BackendCode.BACKEND_IO, "could not " + what + " in " + describe() + ": " + e.getMessage(), e);
     }
 

@@ -31,20 +31,20 @@ public final class EcsExporter {
             CapacityProvider cp = spec.capacityProviders().get(i);
             String path = "/capacityProviders/" + i;
             if (!EcsCapacityProviderExporter.mapsToEcs(cp)) {
-                notes.add(Problem.at(path + "/gpuSharing", InteropCode.EXPORT_NOT_MAPPED.name(), "Capacity provider '" + cp.name()
+                notes.add(Problem.at(path + "/gpuSharing", InteropCode.EXPORT_NOT_MAPPED, "Capacity provider '" + cp.name()
                         + "' shares its GPUs with " + strategy(cp.gpuSharing()) + ", which ECS does not offer; it and its services are not exported."));
                 continue;
             }
             pools.add(cp.name());
             if (cp.gpuSharing() instanceof GpuSharing.Mps m && m.maxClientsPerGpu() != null) {
-                notes.add(Problem.at(path + "/gpuSharing/maxClientsPerGpu", InteropCode.EXPORT_NOT_MAPPED.name(), "ECS has no limit of MPS"
+                notes.add(Problem.at(path + "/gpuSharing/maxClientsPerGpu", InteropCode.EXPORT_NOT_MAPPED, "ECS has no limit of MPS"
                         + " containers per GPU; gpushare's placement keeps " + m.maxClientsPerGpu() + " a GPU, ECS may place more."));
             }
             if (!EcsCapacityProviderExporter.nameAccepted(cp)) {
-                notes.add(Problem.at(path + "/name", InteropCode.EXPORT_INCOMPLETE.name(), "ECS refuses capacity provider names that start"
+                notes.add(Problem.at(path + "/name", InteropCode.EXPORT_INCOMPLETE, "ECS refuses capacity provider names that start"
                         + " with aws, ecs or fargate; rename '" + cp.name() + "' in the spec or in the exported file."));
             }
-            notes.add(Problem.at(path, InteropCode.EXPORT_INCOMPLETE.name(), "Capacity provider '" + cp.name() + "' needs an Auto Scaling"
+            notes.add(Problem.at(path, InteropCode.EXPORT_INCOMPLETE, "Capacity provider '" + cp.name() + "' needs an Auto Scaling"
                     + " group of " + cp.instanceType() + " instances (min " + cp.minInstances() + ", max "
                     + (cp.maxInstances() == Integer.MAX_VALUE ? "as many as you allow" : cp.maxInstances()) + "): the request names it "
                     + EcsCapacityProviderExporter.autoScalingGroupName(spec, cp) + "; create it so, or put its ARN in autoScalingGroupArn."));
@@ -59,7 +59,7 @@ public final class EcsExporter {
         for (int i = 0; i < spec.services().size(); i++) {
             Service s = spec.services().get(i);
             if (!families.contains(s.taskDefinition()) || !pools.contains(s.capacityProvider())) {
-                notes.add(Problem.at("/services/" + i, InteropCode.EXPORT_NOT_MAPPED.name(), "Service '" + s.name() + "' runs "
+                notes.add(Problem.at("/services/" + i, InteropCode.EXPORT_NOT_MAPPED, "Service '" + s.name() + "' runs "
                         + (families.contains(s.taskDefinition()) ? "on capacity provider '" + s.capacityProvider() + "'"
                         : "task definition '" + s.taskDefinition() + "'") + ", which has no ECS form; it is not exported."));
                 continue;

@@ -36,12 +36,12 @@ public final class EcsTaskDefinitionExporter {
             String tdPath = "/taskDefinitions/" + t;
             int partition = partitionContainer(td);
             if (partition >= 0) {
-                notes.add(Problem.at(tdPath + "/containers/" + partition + "/gpu", InteropCode.EXPORT_NOT_MAPPED.name(),
+                notes.add(Problem.at(tdPath + "/containers/" + partition + "/gpu", InteropCode.EXPORT_NOT_MAPPED,
                         "Task definition '" + td.family() + "' asks for a MIG partition, which ECS does not offer; it is not exported."));
                 continue;
             }
             if (td.memoryMiB() == null) {
-                notes.add(Problem.at(tdPath, InteropCode.EXPORT_INCOMPLETE.name(),
+                notes.add(Problem.at(tdPath, InteropCode.EXPORT_INCOMPLETE,
                         "Task definition '" + td.family() + "' has no memory; ECS needs task memory or a memory per container. Set memory (MiB) in the spec or edit the exported file."));
             }
             docs.add(new ExportedDocument(td.family() + ".task-definition.json", "RegisterTaskDefinition", taskDefinition(td)));

@@ -16,7 +16,7 @@ public final class Findings {
     }
 
     public void add(String path, InteropCode code, String message) {
-        problems.add(new Problem(file, path, code.name(), message, null));
+        problems.add(new Problem(file, path, code, message, null));
     }
 
     public int count() {

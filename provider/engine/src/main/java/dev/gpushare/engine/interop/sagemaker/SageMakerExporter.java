@@ -38,7 +38,7 @@ public final class SageMakerExporter {
         for (int i = 0; i < spec.inferenceComponents().size(); i++) {
             InferenceComponent ic = spec.inferenceComponents().get(i);
             if (!mapsToSageMaker(spec, ic)) {
-                notes.add(Problem.at("/inferenceComponents/" + i + "/partitionType", InteropCode.EXPORT_NOT_MAPPED.name(),
+                notes.add(Problem.at("/inferenceComponents/" + i + "/partitionType", InteropCode.EXPORT_NOT_MAPPED,
                         "Inference component '" + ic.name() + "' leaves its partition type to the layout advisor; set partitionType to export it."));
                 continue;
             }

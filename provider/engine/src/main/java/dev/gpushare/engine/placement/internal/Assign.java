@@ -3,9 +3,9 @@ package dev.gpushare.engine.placement.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.ContainerEnv;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.MigPartition;
 
@@ -22,10 +22,9 @@ final class Assign {
         for (int i = 0; i < copy.containers().size(); i++) {
             CopyRequest.GpuContainer c = copy.containers().get(i);
             List<Choice.Pick> picks = choice.perContainer().get(i);
-            String visible = visibleDevices(picks);
+            List<Integer> gpus = new ArrayList<>(picks.size());
+            for (Choice.Pick p : picks) gpus.add(p.gpu());
             for (Choice.Pick p : picks) {
-                Map<String, String> env = new TreeMap<>();
-                env.put("NVIDIA_VISIBLE_DEVICES", visible);
                 Long mem = null;
                 Integer pct = null;
                 Allocation.PartitionRef ref = null;
@@ -33,9 +32,6 @@ final class Assign {
                     case Need.Mps m -> {
                         mem = m.memoryMiB();
                         pct = m.maxComputePercent();
-                        // the container sees exactly one GPU, renumbered to 0
-                        env.put("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "0=" + m.memoryMiB() + "M");
-                        if (pct != null) env.put("CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", pct.toString());
                     }
                     case Need.Partition part -> {
                         MigPartition mp = node.gpus[p.gpu()].parts.get(p.partition());
@@ -45,7 +41,7 @@ final class Assign {
                     case Need.Fraction f -> { }
                     case Need.Slots s -> { }
                 }
-                out.add(new Allocation(copy.task(), c.name(), mem, pct, ref, env));
+                out.add(new Allocation(copy.task(), c.name(), mem, pct, ref, ContainerEnv.of(gpus, p.gpu(), mem, pct, ref)));
             }
         }
         return out;
@@ -67,7 +63,17 @@ final class Assign {
                 Allocation r = recorded.get(a++);
                 if (!r.container().equals(c.name())) return false;
                 Map<String, String> env = r.env();
-                String visible = env.get("NVIDIA_VISIBLE_DEVICES");
+                if (c.need() instanceof Need.Partition) {
+                    // a MIG copy names its partition, not a device (ContainerEnv)
+                    MigPartition mp = node.gpus[p.gpu()].parts.get(p.partition());
+                    Allocation.PartitionRef ref = new Allocation.PartitionRef(mp.profile(), mp.start());
+                    if (r.memoryMiB() != null || r.maxComputePercent() != null || !ref.equals(r.partition())
+                            || !env.equals(ContainerEnv.of(List.of(p.gpu()), p.gpu(), null, null, ref))) {
+                        return false;
+                    }
+                    continue;
+                }
+                String visible = env.get(ContainerEnv.VISIBLE_DEVICES);
                 if (visible == null || !(picks.size() == 1 ? isNumber(visible, p.gpu()) : visible.equals(visibleDevices(picks)))) {
                     return false;
                 }
@@ -81,13 +87,7 @@ final class Assign {
                             return false;
                         }
                     }
-                    case Need.Partition part -> {
-                        MigPartition mp = node.gpus[p.gpu()].parts.get(p.partition());
-                        if (r.memoryMiB() != null || r.maxComputePercent() != null || env.size() != 1 || r.partition() == null
-                                || !r.partition().equals(new Allocation.PartitionRef(mp.profile(), mp.start()))) {
-                            return false;
-                        }
-                    }
+                    case Need.Partition part -> { }
                     case Need.Whole w -> { if (!plain(r, env)) return false; }
                     case Need.Fraction f -> { if (!plain(r, env)) return false; }
                     case Need.Slots s -> { if (!plain(r, env)) return false; }

@@ -9,7 +9,7 @@ import java.util.Set;
 
 import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.resolve.ResolvedSpec;
-import dev.gpushare.engine.placement.PlacementCode;
+import dev.gpushare.engine.state.PlacementCode;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.Unplaced;
@@ -165,7 +165,7 @@ public final class Engine {
     }
 
     private static void fail(List<Unplaced> unplaced, String group, int count, PlacementCode code, String message) {
-        for (int n = 0; n < count; n++) unplaced.add(new Unplaced(group + "/" + n, code.name(), message));
+        for (int n = 0; n < count; n++) unplaced.add(new Unplaced(group + "/" + n, code, message));
     }
 
     private static <T> List<T> sortedBy(java.util.Collection<T> items, java.util.function.Function<T, String> key) {

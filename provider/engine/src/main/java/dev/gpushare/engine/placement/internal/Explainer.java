@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntSupplier;
 
-import dev.gpushare.engine.placement.PlacementCode;
+import dev.gpushare.engine.state.PlacementCode;
 import dev.gpushare.engine.state.Unplaced;
 
 /**
@@ -127,6 +127,6 @@ final class Explainer {
     }
 
     private static Unplaced of(CopyRequest copy, PlacementCode code, String message) {
-        return new Unplaced(copy.task(), code.name(), message);
+        return new Unplaced(copy.task(), code, message);
     }
 }

@@ -152,6 +152,8 @@ final class PoolRun {
     }
 
     Node open() {
+        // a service whose client left interrupts its plan: give up here, once per new instance
+        if (Thread.currentThread().isInterrupted()) throw new java.util.concurrent.CancellationException("placement interrupted");
         while (usedNumbers.contains(nextNumber)) nextNumber++;
         usedNumbers.add(nextNumber);
         Node n = new Node(nextNumber, nodes.size(), pool, false, null);

@@ -8,7 +8,7 @@ import dev.gpushare.engine.catalog.GpuModel;
 import dev.gpushare.engine.catalog.InstanceType;
 import dev.gpushare.engine.mig.LayoutResult;
 import dev.gpushare.engine.mig.MigLayouts;
-import dev.gpushare.engine.placement.PlacementCode;
+import dev.gpushare.engine.state.PlacementCode;
 import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Endpoint;

@@ -16,6 +16,7 @@ import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.model.InstanceTypeDef;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -47,6 +48,15 @@ public final class Diff {
      *                        reorder, which SageMaker treats as a new layout
      */
     public static List<Action> between(Snapshot actual, FleetState desired, Map<String, List<String>> declaredLayouts) {
+        return between(actual, desired, declaredLayouts, Map.of());
+    }
+
+    /**
+     * @param declaredTypes the spec's declared instance types by name, carried by the launches of
+     *                      instances of those types (the apply-time check measures them against it)
+     */
+    public static List<Action> between(Snapshot actual, FleetState desired, Map<String, List<String>> declaredLayouts,
+                                       Map<String, InstanceTypeDef> declaredTypes) {
         FleetState current = StateFold.normalize(actual.state());
         FleetState target = StateFold.normalize(desired);
         Map<String, Instance> cur = byId(current), want = byId(target);
@@ -58,12 +68,12 @@ public final class Diff {
             Instance c = cur.get(w.id());
             List<String> layout = declaredLayouts.get(w.id());
             if (c == null) {
-                launches.add(new LaunchInstance(StateFold.withoutAllocations(w), layout));
+                launches.add(new LaunchInstance(StateFold.withoutAllocations(w), layout, declaredTypes.get(w.instanceType())));
                 continue;
             }
             String reason = replacementReason(c, w, actual.declaredLayouts().get(w.id()), layout);
             if (reason != null) {
-                launches.add(new ReplaceInstance(StateFold.withoutAllocations(w), layout, reason));
+                launches.add(new ReplaceInstance(StateFold.withoutAllocations(w), layout, reason, declaredTypes.get(w.instanceType())));
                 replaced.add(w.id());
                 continue;
             }
@@ -113,6 +123,12 @@ public final class Diff {
             return "instance type " + c.instanceType() + " → " + w.instanceType() + " forces replacement";
         }
         if (!Objects.equals(c.owner(), w.owner())) return "owner " + c.owner() + " → " + w.owner() + " forces replacement";
+        if (!c.healthy() && w.healthy()) {
+            // the placer asked for a new instance where the pool had no room for one more
+            // (WithinLimits gave it the unhealthy one's id): terminate first, then launch
+            return "unhealthy: " + (c.healthReason() == null ? "marked unhealthy" : c.healthReason())
+                    + "; replaced in place, its pool has no room for one more instance";
+        }
         if (w.endpoint() == null) return null;
         if (!Objects.equals(hadLayout, wantsLayout)) {
             return "partition layout " + show(hadLayout) + " → " + show(wantsLayout) + " forces replacement";

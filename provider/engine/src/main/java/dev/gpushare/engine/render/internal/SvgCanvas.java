@@ -3,6 +3,10 @@ package dev.gpushare.engine.render.internal;
 import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.catalog.GpuModel;
 import dev.gpushare.engine.catalog.MigGeometry;
+import dev.gpushare.engine.cost.FleetUsage;
+import dev.gpushare.engine.cost.GpuMemory;
+import dev.gpushare.engine.cost.PoolUsage;
+import dev.gpushare.engine.cost.UsageText;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
@@ -88,14 +92,20 @@ public final class SvgCanvas {
 
     /** The drawing, geometry of MIG GPUs from the built-in catalog. */
     public static String draw(FleetState state) {
-        Catalog catalog = Catalog.builtIn();
-        return new SvgCanvas(model -> catalog.gpuModel(model).map(GpuModel::mig).orElse(null), state).render(state);
+        return draw(state, null);
     }
 
-    private String render(FleetState state) {
+    /** As {@link #draw(FleetState)}, with the fleet's cost and GPU memory lines under the header (null: none). */
+    public static String draw(FleetState state, FleetUsage usage) {
+        Catalog catalog = Catalog.builtIn();
+        return new SvgCanvas(model -> catalog.gpuModel(model).map(GpuModel::mig).orElse(null), state).render(state, usage);
+    }
+
+    private String render(FleetState state, FleetUsage usage) {
         List<InstanceGroups.Group> groups = InstanceGroups.of(state.instances());
         StringBuilder body = new StringBuilder();
         int y = header(body, state);
+        if (usage != null && !state.instances().isEmpty()) y = cost(body, usage, y);
         y = legend(body, state, y);
         // Unplaced copies first: they are what needs action, and they stay visible on a tall fleet.
         y = unplaced(body, state.unplaced(), y);
@@ -125,6 +135,35 @@ public final class SvgCanvas {
         text(b, MARGIN, 52, "summary", count(s.instances(), "instance") + " · " + count(s.gpus(), "GPU") + " · "
                 + count(s.allocations(), "allocation") + " · " + s.unplaced() + " unplaced");
         return 62;
+    }
+
+    /** The total and one line per capacity provider and endpoint: $/hour, GPU memory, idle GPUs, stranded. */
+    private int cost(StringBuilder b, FleetUsage u, int y) {
+        b.append("<g class=\"cost\" data-cost-per-hour=\"").append(u.costPerHour().toPlainString())
+                .append("\" data-allocated-mib=\"").append(u.memory().allocatedMiB())
+                .append("\" data-usable-mib=\"").append(u.memory().usableMiB())
+                .append("\" data-stranded-mib=\"").append(u.memory().strandedMiB()).append("\">\n");
+        y += LINE;
+        text(b, MARGIN, y, "summary", costLine(u.costPerHour(), u.unpricedInstances(), u.memory(), u.idleGpus(), u.gpus())
+                + " · " + u.pricing());
+        for (PoolUsage p : u.pools()) {
+            y += LINE - 2;
+            b.append("<g class=\"pool-cost\" data-owner=\"").append(Xml.escape(p.name())).append("\" data-cost-per-hour=\"")
+                    .append(p.costPerHour().toPlainString()).append("\">");
+            text(b, MARGIN + 12, y, "box-sub", (p.capacityProvider() != null ? "capacity provider " : "endpoint ") + p.name()
+                    + " · " + p.instances() + " × " + p.instanceType() + " · "
+                    + costLine(p.costPerHour(), p.unpricedInstances(), p.memory(), p.idleGpus(), p.gpus()));
+            b.append("</g>\n");
+        }
+        b.append("</g>\n");
+        return y + 4;
+    }
+
+    private static String costLine(java.math.BigDecimal cost, int unpriced, GpuMemory m, int idleGpus, int gpus) {
+        return "$/hour " + UsageText.cents(cost) + (unpriced > 0 ? " (+" + unpriced + " unpriced)" : "") + " · GPU memory "
+                + m.allocatedMiB() + " / " + m.usableMiB() + " MiB allocated ("
+                + String.format(Locale.ROOT, "%.1f", m.allocatedPercent()) + "%) · " + m.strandedMiB() + " MiB stranded · "
+                + idleGpus + " of " + gpus + " GPUs idle";
     }
 
     /** One swatch per service or component, by name, then the fixed keys. */
@@ -303,10 +342,10 @@ public final class SvgCanvas {
         y += LINE + 2;
         for (Unplaced u : unplaced) {
             b.append("<g class=\"unplaced\" data-task=\"").append(Xml.escape(u.task())).append("\" data-code=\"")
-                    .append(Xml.escape(u.code())).append("\"><title>").append(Xml.escape(u.task() + ": " + u.code() + ": " + u.message()))
+                    .append(Xml.escape(u.code().name())).append("\"><title>").append(Xml.escape(u.task() + ": " + u.code() + ": " + u.message()))
                     .append("</title>");
             text(b, MARGIN, y, null, u.task());
-            text(b, MARGIN + 200, y, "code", u.code());
+            text(b, MARGIN + 200, y, "code", u.code().name());
             text(b, MARGIN + 430, y, null, Xml.fit(u.message(), WIDTH - 2 * MARGIN - 430));
             b.append("</g>\n");
             y += LINE;

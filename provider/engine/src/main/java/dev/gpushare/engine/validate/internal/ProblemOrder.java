@@ -19,7 +19,7 @@ public final class ProblemOrder {
     public static final Comparator<Problem> ORDER = Comparator
             .comparing(Problem::file, Comparator.nullsFirst(Comparator.<String>naturalOrder()))
             .thenComparing(Problem::path, JsonPointers.ORDER)
-            .thenComparing(Problem::code)
+            .thenComparing(p -> p.code().name())
             .thenComparing(Problem::message);
 
     /**
@@ -29,7 +29,7 @@ public final class ProblemOrder {
     public static List<Problem> sortedDistinct(List<Problem> problems) {
         Map<List<String>, Problem> seen = new LinkedHashMap<>();
         for (Problem p : problems) {
-            seen.putIfAbsent(java.util.Arrays.asList(Objects.toString(p.file(), ""), p.path(), p.code()), p);
+            seen.putIfAbsent(java.util.Arrays.asList(Objects.toString(p.file(), ""), p.path(), p.code().name()), p);
         }
         List<Problem> out = new ArrayList<>(seen.values());
         out.sort(ORDER);

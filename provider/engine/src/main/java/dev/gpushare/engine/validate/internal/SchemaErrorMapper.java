@@ -39,7 +39,7 @@ public final class SchemaErrorMapper {
         Set<String> suggested = new HashSet<>();
         List<Problem> all = map(errors, suggested);
         return all.stream()
-                .filter(p -> !(p.code().equals(SchemaCode.SCHEMA_REQUIRED.name()) && suggested.contains(p.path())))
+                .filter(p -> !(p.code() == SchemaCode.SCHEMA_REQUIRED && suggested.contains(p.path())))
                 .toList();
     }
 
@@ -288,7 +288,7 @@ public final class SchemaErrorMapper {
     }
 
     private static Problem problem(String path, SchemaCode code, String message) {
-        return Problem.at(path, code.name(), message);
+        return Problem.at(path, code, message);
     }
 
     /** The instance location as a JSON Pointer. */

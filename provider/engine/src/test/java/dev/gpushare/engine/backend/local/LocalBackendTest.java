@@ -125,18 +125,20 @@ class LocalBackendTest {
             assertThat(i.healthReason()).isEqualTo("mps-daemon-unresponsive");
             assertThatThrownBy(() -> b.markUnhealthy("c", "l4-9", "x"))
                     .isInstanceOf(BackendException.class)
-                    .satisfies(e -> assertThat(((BackendException) e).code()).isEqualTo("UNKNOWN_INSTANCE"))
+                    .satisfies(e -> assertThat(((BackendException) e).code().name()).isEqualTo("UNKNOWN_INSTANCE"))
                     .hasMessageContaining("gpushare status --cluster c");
         }
     }
 
     @Test
     void declaredLayoutsAndMigPartitionsRoundTrip() {
-        List<MigPartition> parts = List.of(new MigPartition("4g.20gb", 0, 20096), new MigPartition("3g.20gb", 4, 20096));
-        Instance mig = Fleet.migInstance("ep-0", "ep", parts, List.of());
+        // the catalog's A100-40GB: 4g.20gb and 3g.20gb offer 19,968 MiB each
+        List<MigPartition> parts = List.of(new MigPartition("4g.20gb", 0, 19968), new MigPartition("3g.20gb", 4, 19968));
+        Instance mig = Fleet.p4d("ep-0", "ep", parts, List.of());
         try (Backend b = LocalBackend.open(dir.resolve("state"))) {
-            b.apply("c", 0, List.of(new LaunchInstance(mig, List.of("3g.20gb", "4g.20gb")),
-                    new PlaceCopy("ic/0", List.of(new Placement("ep-0", 0, Fleet.onPartition("ic/0", "4g.20gb", 0))))));
+            assertThat(b.apply("c", 0, List.of(new LaunchInstance(mig, List.of("3g.20gb", "4g.20gb")),
+                    new PlaceCopy("ic/0", List.of(new Placement("ep-0", 0, Fleet.onPartition("ic/0", "4g.20gb", 0)))))))
+                    .isEqualTo(new BatchResult.Committed(1));
             Snapshot s = b.read("c");
             assertThat(s.declaredLayouts()).containsEntry("ep-0", List.of("3g.20gb", "4g.20gb"));
             assertThat(s.state().instances().getFirst().gpus().getFirst().partitions()).isEqualTo(parts);
@@ -152,7 +154,8 @@ class LocalBackendTest {
             b.apply("b", 0, someActions());
             assertThat(b.destroy("a")).isTrue();
             assertThat(b.destroy("a")).isFalse();
-            assertThat(b.read("a")).isEqualTo(Snapshot.empty("a"));
+            // destroy is a write of its own: "a" reads as empty at revision 2 (1 apply + the destroy), never 0 again
+            assertThat(b.read("a")).isEqualTo(new Snapshot(FleetState.empty("a"), 2, java.util.Map.of()));
             assertThat(b.clusters()).containsExactly("b");
             b.apply("b", 1, List.of(new TerminateInstance("l4-0", "test")));
             assertThat(b.read("b").state().instances()).extracting(Instance::id).containsExactly("l4-1");

@@ -5,6 +5,7 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import dev.gpushare.engine.interop.ExportResult;
 import dev.gpushare.engine.interop.ExportedDocument;
+import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.engine.plan.Specs;
 import dev.gpushare.model.problem.Problem;
@@ -49,11 +50,11 @@ class EcsExporterTest {
                  "capacityProviderStrategy":[{"capacityProvider":"l4","weight":1}],
                  "placementStrategy":[{"type":"spread","field":"instanceId"}]}"""));
         assertThat(r.notes()).extracting(Problem::code, Problem::path).containsExactly(
-                tuple("EXPORT_NOT_MAPPED", "/capacityProviders/0/gpuSharing/maxClientsPerGpu"),
-                tuple("EXPORT_INCOMPLETE", "/capacityProviders/0"),
-                tuple("EXPORT_NOT_MAPPED", "/capacityProviders/1/gpuSharing"),
-                tuple("EXPORT_NOT_MAPPED", "/taskDefinitions/1/containers/0/gpu"),
-                tuple("EXPORT_NOT_MAPPED", "/services/1"));
+                tuple(InteropCode.EXPORT_NOT_MAPPED, "/capacityProviders/0/gpuSharing/maxClientsPerGpu"),
+                tuple(InteropCode.EXPORT_INCOMPLETE, "/capacityProviders/0"),
+                tuple(InteropCode.EXPORT_NOT_MAPPED, "/capacityProviders/1/gpuSharing"),
+                tuple(InteropCode.EXPORT_NOT_MAPPED, "/taskDefinitions/1/containers/0/gpu"),
+                tuple(InteropCode.EXPORT_NOT_MAPPED, "/services/1"));
         assertThat(r.notes().get(1).message()).contains("Auto Scaling group of g6.12xlarge instances (min 0, max 4)")
                 .contains("names it prod-l4");
     }

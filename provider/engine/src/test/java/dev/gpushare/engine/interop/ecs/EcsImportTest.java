@@ -61,7 +61,7 @@ class EcsImportTest {
         ImportResult r = read("tensorflow-as-printed-in-docs.json");
         assertThat(r.fragment().taskDefinitions()).isEmpty();
         assertThat(r.problems()).singleElement().satisfies(p -> {
-            assertThat(p.code()).isEqualTo("PARSE_ERROR");
+            assertThat(p.code().name()).isEqualTo("PARSE_ERROR");
             assertThat(p.file()).isEqualTo("tensorflow-as-printed-in-docs.json");
             assertThat(p.message()).contains("line 36");
         });

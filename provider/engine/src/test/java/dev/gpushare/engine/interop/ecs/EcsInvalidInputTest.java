@@ -103,7 +103,7 @@ class EcsInvalidInputTest {
     @MethodSource("cases")
     void eachBrokenRuleIsOneProblemAtItsPath(String description, String json, String code, String path) {
         ImportResult r = EcsTaskDefinitionImporter.read("task.json", json);
-        assertThat(r.problems()).extracting(Problem::code, Problem::path, Problem::file)
+        assertThat(r.problems()).extracting((Problem c) -> c.code().name(), Problem::path, Problem::file)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(code, path, "task.json"));
         assertThat(r.problems().get(0).message()).isNotBlank();
         assertThat(r.fragment().taskDefinitions()).isEmpty();
@@ -114,7 +114,7 @@ class EcsInvalidInputTest {
         String json = "[" + task("", container("a", "{\"type\": \"GPU\"}")) + ","
                 + task(", \"requiresCompatibilities\": [\"FARGATE\"]", container("b", ONE)).replace("\"t\"", "\"u\"") + "]";
         ImportResult r = EcsTaskDefinitionImporter.read("two.json", json);
-        assertThat(r.problems()).extracting(Problem::code, Problem::path).containsExactly(
+        assertThat(r.problems()).extracting((Problem c) -> c.code().name(), Problem::path).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("ECS_GPU_VALUE_MISSING", "/0" + REQ),
                 org.assertj.core.groups.Tuple.tuple("ECS_COMPATIBILITY_UNSUPPORTED", "/1/requiresCompatibilities/0"));
     }

@@ -78,7 +78,7 @@ class EcsRoundTripTest {
         ExportResult exported = EcsTaskDefinitionExporter.export(spec(WHOLE, MIG));
         // Mapped part = WHOLE only; the MIG task is named by a note at its container's gpu.
         assertThat(roundTrip(exported).fragment().taskDefinitions()).containsExactly(WHOLE);
-        assertThat(exported.notes()).extracting(Problem::code, Problem::path)
+        assertThat(exported.notes()).extracting((Problem c) -> c.code().name(), Problem::path)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("EXPORT_NOT_MAPPED", "/taskDefinitions/1/containers/0/gpu"));
     }
 
@@ -104,7 +104,7 @@ class EcsRoundTripTest {
         TaskDefinition noMemory = new TaskDefinition("n", null, null, List.of(new Container("c", "i", new GpuRequirement.Whole(1))));
         ExportResult exported = EcsTaskDefinitionExporter.export(spec(noMemory));
         assertThat(exported.documents()).hasSize(1);
-        assertThat(exported.notes()).extracting(Problem::code, Problem::path)
+        assertThat(exported.notes()).extracting((Problem c) -> c.code().name(), Problem::path)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("EXPORT_INCOMPLETE", "/taskDefinitions/0"));
     }
 }

@@ -57,7 +57,7 @@ class SageMakerRoundTripTest {
     @Test
     void advisorChosenPartitionsAreNotMapped() {
         ExportResult exported = SageMakerExporter.export(spec(List.of(MIG), List.of(ON_4G, ADVISED)));
-        assertThat(exported.notes()).extracting(Problem::code, Problem::path)
+        assertThat(exported.notes()).extracting((Problem c) -> c.code().name(), Problem::path)
                 .containsExactly(tuple("EXPORT_NOT_MAPPED", "/inferenceComponents/1/partitionType"));
         assertThat(roundTrip(exported).fragment().inferenceComponents()).extracting(InferenceComponent::name)
                 .containsExactly("demo-ic-4g");

@@ -84,7 +84,7 @@ final class Fields {
         if (!v.isNumber() || !isIntegral(v)) throw new IllegalArgumentException(path + ": not schema-valid: " + v);
         BigDecimal d = v.decimalValue();
         if (d.compareTo(INT_MAX) > 0 || d.compareTo(INT_MIN) < 0) {
-            problems.add(new Problem(file.file(), path, ReadCode.NUMBER_OUT_OF_RANGE.name(),
+            problems.add(new Problem(file.file(), path, ReadCode.NUMBER_OUT_OF_RANGE,
                     "the number " + v + " is too large; use at most " + Integer.MAX_VALUE, file.locations().locate(path)));
             return 0;
         }
@@ -97,7 +97,7 @@ final class Fields {
         BigDecimal d = v.decimalValue();
         if (d.compareTo(LONG_MAX) > 0 || d.compareTo(LONG_MIN) < 0) {
             String at = JsonPointers.append(path, field);
-            problems.add(new Problem(file.file(), at, ReadCode.NUMBER_OUT_OF_RANGE.name(),
+            problems.add(new Problem(file.file(), at, ReadCode.NUMBER_OUT_OF_RANGE,
                     "the number " + v + " is too large; use at most " + Long.MAX_VALUE, file.locations().locate(at)));
             return 0;
         }

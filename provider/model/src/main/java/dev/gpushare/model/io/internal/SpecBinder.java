@@ -69,7 +69,7 @@ public final class SpecBinder {
 
     public static ReadResult bind(List<ParsedFile> files) {
         if (files.isEmpty()) {
-            return new ReadResult(null, List.of(Problem.at("", ReadCode.NO_INPUT.name(), "give at least one spec file")),
+            return new ReadResult(null, List.of(Problem.at("", ReadCode.NO_INPUT, "give at least one spec file")),
                     SourceMap.EMPTY);
         }
         // Parse problems are already in each ParsedFile; without every tree there is no spec.
@@ -90,7 +90,7 @@ public final class SpecBinder {
             if (!root.isObject()) throw new IllegalArgumentException(f.file() + ": the document is not a mapping");
             String c = Fields.text(root, "cluster", "");
             if (!c.equals(cluster)) {
-                problems.add(new Problem(f.file(), "/cluster", ReadCode.CLUSTER_MISMATCH.name(),
+                problems.add(new Problem(f.file(), "/cluster", ReadCode.CLUSTER_MISMATCH,
                         "cluster is `" + c + "` here but `" + cluster + "` in " + firstFile.file() + lineOf(firstFile, "/cluster")
                                 + "; every file of one spec must name the same cluster",
                         f.locations().locate("/cluster")));
@@ -109,7 +109,7 @@ public final class SpecBinder {
             JsonNode p = root.get("pricing");
             if (p != null && !p.isNull()) pricing(f, p);
         }
-        Spec spec = problems.stream().anyMatch(p -> p.code().equals(ReadCode.NUMBER_OUT_OF_RANGE.name()))
+        Spec spec = problems.stream().anyMatch(p -> p.code() == ReadCode.NUMBER_OUT_OF_RANGE)
                 ? null
                 : new Spec(apiVersion, cluster, capacityProviders, taskDefinitions, services, endpoints,
                         inferenceComponents, instanceTypes, pricing);
@@ -121,7 +121,7 @@ public final class SpecBinder {
         Problem.Location at = f.locations().locate(path);
         Definition first = names.computeIfAbsent(s, k -> new HashMap<>()).putIfAbsent(name, new Definition(f.file(), at));
         if (first != null) {
-            problems.add(new Problem(f.file(), path, ReadCode.DUPLICATE_NAME.name(),
+            problems.add(new Problem(f.file(), path, ReadCode.DUPLICATE_NAME,
                     s.kind + " `" + name + "` is already defined in " + first.file()
                             + (first.at() == null ? "" : " at line " + first.at().line())
                             + "; rename or remove one of them",
@@ -161,7 +161,7 @@ public final class SpecBinder {
     private void pricing(ParsedFile f, JsonNode n) {
         Problem.Location at = f.locations().locate("/pricing");
         if (pricingAt != null) {
-            problems.add(new Problem(f.file(), "/pricing", ReadCode.DUPLICATE_SECTION.name(),
+            problems.add(new Problem(f.file(), "/pricing", ReadCode.DUPLICATE_SECTION,
                     "pricing is already given in " + pricingAt.file()
                             + (pricingAt.at() == null ? "" : " at line " + pricingAt.at().line())
                             + "; give the pricing section in one file of the spec",
@@ -195,7 +195,7 @@ public final class SpecBinder {
             Problem.Location at = fields.file().locations().locate(namePath);
             if (containerNames.containsKey(name)) {
                 Problem.Location first = containerNames.get(name);
-                problems.add(new Problem(fields.file().file(), namePath, ReadCode.DUPLICATE_NAME.name(),
+                problems.add(new Problem(fields.file().file(), namePath, ReadCode.DUPLICATE_NAME,
                         "container `" + name + "` appears twice in this task definition"
                                 + (first == null ? "" : " (first at line " + first.line() + ")")
                                 + "; container names must be unique within a task definition",

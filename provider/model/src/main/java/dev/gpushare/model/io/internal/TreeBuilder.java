@@ -5,6 +5,9 @@ import dev.gpushare.model.io.LocationIndex;
 import dev.gpushare.model.io.ParsedFile;
 import dev.gpushare.model.io.ReadCode;
 import dev.gpushare.model.problem.Problem;
+import dev.gpushare.model.io.SpecReader;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -12,6 +15,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamLocation;
@@ -31,15 +36,29 @@ import tools.jackson.dataformat.yaml.YAMLParser;
  * every pointer gets a line and column and every duplicate key is seen (a tree keeps only one).
  */
 public final class TreeBuilder {
-    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    // Names and strings are measured here (VALUE_TOO_LONG with the length), so Jackson's own caps
+    // (50,000-character names) are lifted to the file limit rather than failing with a parse error.
+    private static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
+            .maxNameLength((int) SpecReader.MAX_FILE_BYTES).maxStringLength((int) SpecReader.MAX_FILE_BYTES).build();
+    private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(CONSTRAINTS).build())
+            .build();
     // snakeyaml-engine refuses documents over 3 Mi code points by default; specs of a large fleet
     // are bigger than that (a 10 MB spec is a benchmark target), so the limit is raised to 64 MiB.
+    // Its reader copies its window for every buffer's worth of a token it looks ahead into, so a
+    // token of n characters costs n²/buffer: with the default 1 KiB a 5 MB line took 13 s, with
+    // 256 KiB (and lines capped at MAX_LINE) it is linear.
     private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
+                    .streamReadConstraints(CONSTRAINTS)
                     .loadSettings(LoadSettings.builder()
                             .setAllowDuplicateKeys(true) // the tree builder reports every duplicate itself
+                            .setBufferSize(256 * 1024)
                             .setCodePointLimit(64 * 1024 * 1024).build())
                     .build())
             .build();
+    /** The longest YAML line read, in characters: a longer one is refused before the YAML reader sees it. */
+    static final int MAX_LINE = 1024 * 1024;
+    private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     // YAML errors carry their own, more precise mark ("line 2, column 1") in the message.
     private static final Pattern YAML_MARK = Pattern.compile("line (\\d+), column (\\d+)");
@@ -67,6 +86,10 @@ public final class TreeBuilder {
 
     private ParsedFile run(String text, boolean yaml) {
         if (text.isBlank()) return failed(emptyFile());
+        if (yaml) {
+            Problem longLine = longLine(text);
+            if (longLine != null) return failed(longLine);
+        }
         try (JsonParser p = (yaml ? YAML : JSON).createParser(text)) {
             JsonToken first = p.nextToken();
             if (first == null) return failed(emptyFile());
@@ -81,7 +104,7 @@ public final class TreeBuilder {
         } catch (JacksonException e) {
             return failed(fromException(e, yaml));
         } catch (Unreadable e) {
-            return failed(parseError(e.at, e.getMessage()));
+            return failed(e.code == ReadCode.PARSE_ERROR ? parseError(e.at, e.getMessage()) : problem(e.code, e.at, e.getMessage()));
         }
     }
 
@@ -116,14 +139,14 @@ public final class TreeBuilder {
         return switch (t) {
             case START_OBJECT -> readObject(p, path, record);
             case START_ARRAY -> readArray(p, path, record);
-            case VALUE_STRING -> NODES.stringNode(p.getString());
+            case VALUE_STRING -> NODES.stringNode(string(p, p.getString()));
             case VALUE_NUMBER_INT -> switch (p.getNumberType()) {
                 case INT -> NODES.numberNode(p.getIntValue());
                 case LONG -> NODES.numberNode(p.getLongValue());
-                default -> NODES.numberNode(p.getBigIntegerValue());
+                default -> inRange(p, path, record, p.getBigIntegerValue());
             };
             // Exact decimals: 0.125 must stay 0.125, never a binary double.
-            case VALUE_NUMBER_FLOAT -> decimal(p);
+            case VALUE_NUMBER_FLOAT -> decimal(p, path, record);
             case VALUE_TRUE -> NODES.booleanNode(true);
             case VALUE_FALSE -> NODES.booleanNode(false);
             case VALUE_NULL -> NODES.nullNode();
@@ -138,19 +161,66 @@ public final class TreeBuilder {
     }
 
     // YAML's .inf and .nan have no decimal form; kept as text, the schema then says what to write.
-    private static JsonNode decimal(JsonParser p) {
+    private JsonNode decimal(JsonParser p, String path, boolean record) {
+        BigDecimal d;
         try {
-            return NODES.numberNode(p.getDecimalValue());
+            d = p.getDecimalValue();
         } catch (NumberFormatException e) {
             return NODES.stringNode(p.getString());
         }
+        // 1e400 is a valid number that no count, size or percent can be: reported here, because
+        // what reads the tree next (the schema check) converts numbers to long
+        if (d.abs().compareTo(BigDecimal.ONE.movePointRight(18)) >= 0) {
+            return inRange(p, path, record, d.setScale(0, java.math.RoundingMode.DOWN).toBigInteger());
+        }
+        return NODES.numberNode(d);
+    }
+
+    /** {@code value} as a number node when a long holds it; else a NUMBER_OUT_OF_RANGE problem and the nearest long. */
+    private JsonNode inRange(JsonParser p, String path, boolean record, BigInteger value) {
+        if (value.compareTo(LONG_MAX) <= 0 && value.compareTo(LONG_MIN) >= 0) return NODES.numberNode(value.longValue());
+        if (record) {
+            Problem.Location at = location(p.currentTokenLocation());
+            problems.add(new Problem(file, path, ReadCode.NUMBER_OUT_OF_RANGE, "the number " + p.getString()
+                    + " is too large for any count, size or percent; gpushare reads whole numbers up to "
+                    + Long.MAX_VALUE + " (and counts up to " + Integer.MAX_VALUE + ")", at));
+        }
+        return NODES.numberNode(value.signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE);
+    }
+
+    /** {@code s}, or VALUE_TOO_LONG when it is over {@link SpecReader#MAX_STRING_LENGTH}. */
+    private String string(JsonParser p, String s) {
+        if (s.length() > SpecReader.MAX_STRING_LENGTH) {
+            Problem.Location at = location(p.currentTokenLocation());
+            throw new Unreadable(at, ReadCode.VALUE_TOO_LONG, "a string at line " + at.line() + " is " + s.length()
+                    + " characters long; gpushare reads strings of at most " + SpecReader.MAX_STRING_LENGTH
+                    + " characters (names, images and profiles are far shorter): shorten it");
+        }
+        return s;
+    }
+
+    /** VALUE_TOO_LONG for the first line over {@link #MAX_LINE}, or null. */
+    private Problem longLine(String text) {
+        int line = 1, start = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            if (i == text.length() || text.charAt(i) == '\n') {
+                if (i - start > MAX_LINE) {
+                    return problem(ReadCode.VALUE_TOO_LONG, new Problem.Location(line, 1), "line " + line + " is " + (i - start)
+                            + " characters long; gpushare reads YAML lines of at most " + MAX_LINE + " characters"
+                            + " and strings of at most " + SpecReader.MAX_STRING_LENGTH + ": shorten it");
+                }
+                line++;
+                start = i + 1;
+            }
+        }
+        return null;
     }
 
     private ObjectNode readObject(JsonParser p, String path, boolean record) {
         ObjectNode o = NODES.objectNode();
         Map<String, Problem.Location> seen = new HashMap<>();
         while (p.nextToken() == JsonToken.PROPERTY_NAME) {
-            String name = p.currentName();
+            String name = string(p, p.currentName());
             String child = JsonPointers.append(path, name);
             Problem.Location at = location(p.currentTokenLocation());
             p.nextToken();
@@ -158,7 +228,7 @@ public final class TreeBuilder {
             if (first != null) {
                 // Keep the first value, report every later one, and skip it without recording.
                 if (record) {
-                    problems.add(new Problem(file, child, ReadCode.DUPLICATE_KEY.name(),
+                    problems.add(new Problem(file, child, ReadCode.DUPLICATE_KEY,
                             "key `" + name + "` appears again at line " + at.line() + "; it was first given at line "
                                     + first.line() + " — remove one of them (the first is kept)",
                             at));
@@ -211,7 +281,11 @@ public final class TreeBuilder {
 
     private Problem parseError(Problem.Location at, String what) {
         String where = at == null ? "" : " (line " + at.line() + ", column " + at.column() + ")";
-        return new Problem(file, "", ReadCode.PARSE_ERROR.name(), "cannot read the file" + where + ": " + what, at);
+        return problem(ReadCode.PARSE_ERROR, at, "cannot read the file" + where + ": " + what);
+    }
+
+    private Problem problem(ReadCode code, Problem.Location at, String message) {
+        return new Problem(file, "", code, message, at);
     }
 
     private ParsedFile failed(Problem p) {
@@ -221,10 +295,16 @@ public final class TreeBuilder {
     /** Well-formed input that this reader still cannot turn into a tree. */
     private static final class Unreadable extends RuntimeException {
         final transient Problem.Location at;
+        final ReadCode code;
 
         Unreadable(Problem.Location at, String message) {
+            this(at, ReadCode.PARSE_ERROR, message);
+        }
+
+        Unreadable(Problem.Location at, ReadCode code, String message) {
             super(message, null, false, false);
             this.at = at;
+            this.code = code;
         }
     }
 

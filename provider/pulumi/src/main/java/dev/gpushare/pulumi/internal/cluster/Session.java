@@ -101,6 +101,9 @@ public final class Session {
                 case ApplyOutcome.Conflict c -> {
                     if (attempt == ATTEMPTS) throw new IllegalStateException(c.conflict().message());
                 }
+                // a plan made here from the declared spec: refusing it is a defect, said with its problems
+                case ApplyOutcome.Refused r -> throw new IllegalStateException("the apply-time check refused the plan of"
+                        + " cluster " + cluster + ": " + r.problems());
             }
         }
     }

@@ -76,8 +76,8 @@ public record InferenceComponentKind() implements ResourceKind {
     }
 
     @Override
-    public Set<String> notYet() {
-        return Set.of(ValidationCode.UNKNOWN_ENDPOINT.name());
+    public Set<dev.gpushare.model.problem.ProblemCode> notYet() {
+        return Set.of(ValidationCode.UNKNOWN_ENDPOINT);
     }
 
     private static InferenceComponent find(Spec spec, String name) {

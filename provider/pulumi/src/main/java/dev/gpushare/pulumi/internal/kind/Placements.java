@@ -83,7 +83,7 @@ public final class Placements {
     public static JsonNode unplaced(FleetState state, String name) {
         List<UnplacedOutput> out = new ArrayList<>();
         for (Unplaced u : state.unplaced()) {
-            if (u.task().startsWith(name + "/")) out.add(new UnplacedOutput(u.task(), u.code(), u.message()));
+            if (u.task().startsWith(name + "/")) out.add(new UnplacedOutput(u.task(), u.code().name(), u.message()));
         }
         return Wire.JSON.valueToTree(out);
     }

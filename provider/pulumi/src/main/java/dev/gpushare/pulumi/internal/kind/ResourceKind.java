@@ -57,7 +57,7 @@ public sealed interface ResourceKind
     }
 
     /** The problem codes Check leaves for later: a reference to a resource another step will declare. */
-    default Set<String> notYet() {
+    default Set<dev.gpushare.model.problem.ProblemCode> notYet() {
         return Set.of();
     }
 

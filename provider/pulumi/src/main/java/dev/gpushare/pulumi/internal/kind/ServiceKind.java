@@ -65,8 +65,8 @@ public record ServiceKind() implements ResourceKind {
     }
 
     @Override
-    public Set<String> notYet() {
-        return Set.of(ValidationCode.UNKNOWN_TASK_DEFINITION.name(), ValidationCode.UNKNOWN_CAPACITY_PROVIDER.name());
+    public Set<dev.gpushare.model.problem.ProblemCode> notYet() {
+        return Set.of(ValidationCode.UNKNOWN_TASK_DEFINITION, ValidationCode.UNKNOWN_CAPACITY_PROVIDER);
     }
 
     /** The spec names the family only: a {@code family:revision} reference loses its revision. */

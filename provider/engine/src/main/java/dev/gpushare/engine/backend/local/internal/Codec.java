@@ -24,13 +24,19 @@ public final class Codec {
         return sb.toString();
     }
 
+    /** @throws IllegalArgumentException naming what is malformed (a damaged row) */
     public static List<MigPartition> partitions(String text) {
         if (text == null || text.isEmpty()) return List.of();
         List<MigPartition> out = new ArrayList<>();
-        for (String part : text.split(",")) {
+        for (String part : text.split(",", -1)) {
             int at = part.lastIndexOf('@'), colon = part.lastIndexOf(':');
-            out.add(new MigPartition(part.substring(0, at), Integer.parseInt(part.substring(at + 1, colon)),
-                    Long.parseLong(part.substring(colon + 1))));
+            if (at <= 0 || colon < at) throw new IllegalArgumentException("partitions '" + text + "' are not profile@start:MiB,…");
+            try {
+                out.add(new MigPartition(part.substring(0, at), Integer.parseInt(part.substring(at + 1, colon)),
+                        Long.parseLong(part.substring(colon + 1))));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("partitions '" + text + "' are not profile@start:MiB,…");
+            }
         }
         return out;
     }
@@ -47,8 +53,9 @@ public final class Codec {
     public static Map<String, String> env(String text) {
         Map<String, String> env = new TreeMap<>();
         if (text == null || text.isEmpty()) return env;
-        for (String line : text.split("\n")) {
+        for (String line : text.split("\n", -1)) {
             int eq = line.indexOf('=');
+            if (eq <= 0) throw new IllegalArgumentException("env line '" + line + "' is not KEY=value");
             env.put(line.substring(0, eq), line.substring(eq + 1));
         }
         return env;
@@ -59,6 +66,10 @@ public final class Codec {
     }
 
     public static List<String> layout(String text) {
-        return text == null ? null : text.isEmpty() ? List.of() : Arrays.asList(text.split(","));
+        if (text == null) return null;
+        if (text.isEmpty()) return List.of();
+        List<String> out = Arrays.asList(text.split(",", -1));
+        if (out.contains("")) throw new IllegalArgumentException("declared_layout '" + text + "' has an empty profile");
+        return out;
     }
 }

@@ -10,7 +10,7 @@ import java.sql.Statement;
  */
 public final class Ddl {
     /** Bumped when the tables change incompatibly; stored as {@code PRAGMA user_version}. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     private static final String[] STATEMENTS = {
         "CREATE TABLE IF NOT EXISTS clusters(name TEXT PRIMARY KEY, revision INTEGER NOT NULL) WITHOUT ROWID",
@@ -29,6 +29,10 @@ public final class Ddl {
         // (the Pulumi provider); additive, so a version-1 file upgrades by running these again
         "CREATE TABLE IF NOT EXISTS declared(cluster TEXT NOT NULL, key TEXT NOT NULL, json TEXT NOT NULL,"
             + " PRIMARY KEY(cluster, key)) WITHOUT ROWID",
+        // version 3: the last revision of each destroyed cluster, so that a revision number is
+        // never given to a second state (a plan made before a destroy cannot apply after it);
+        // additive like version 2
+        "CREATE TABLE IF NOT EXISTS retired(name TEXT PRIMARY KEY, revision INTEGER NOT NULL) WITHOUT ROWID",
     };
 
     private Ddl() {}
@@ -37,6 +41,16 @@ public final class Ddl {
         try (Statement s = c.createStatement()) {
             for (String sql : STATEMENTS) s.executeUpdate(sql);
             s.executeUpdate("PRAGMA user_version = " + VERSION);
+        }
+    }
+
+    /** True when the file has the table (a file of an older version read without upgrading may not). */
+    public static boolean hasTable(Connection c, String table) throws SQLException {
+        try (var ps = c.prepareStatement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")) {
+            ps.setString(1, table);
+            try (var rs = ps.executeQuery()) {
+                return rs.next();
+            }
         }
     }
 

@@ -17,14 +17,42 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
-/** Reads a cluster's rows back into a {@link Snapshot}. */
+/**
+ * Reads a cluster's rows back into a {@link Snapshot}. A row that does not decode (an unknown
+ * mode, malformed partitions or env: a damaged or hand-edited file) is a {@link DamagedRow} naming
+ * the row and the column, never an exception from deep inside.
+ */
 public final class StateRows {
     private StateRows() {}
 
+    /** A row of the state file that does not decode; the message names table, row and column. */
+    public static final class DamagedRow extends SQLException {
+        DamagedRow(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The cluster's revision: its row's, else the one it was destroyed at (revisions are never
+     * reused), else 0.
+     */
     public static long revision(Connection c, String cluster) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT revision FROM clusters WHERE name = ?")) {
+            ps.setString(1, cluster);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) return rs.getLong(1);
+            }
+        }
+        return retired(c, cluster);
+    }
+
+    /** The revision a destroyed cluster was left at, or 0. */
+    public static long retired(Connection c, String cluster) throws SQLException {
+        if (!Ddl.hasTable(c, "retired")) return 0; // an older file opened read-only
+        try (PreparedStatement ps = c.prepareStatement("SELECT revision FROM retired WHERE name = ?")) {
             ps.setString(1, cluster);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getLong(1) : 0L;
@@ -44,7 +72,7 @@ public final class StateRows {
                 while (rs.next()) {
                     String id = rs.getString(1);
                     heads.put(id, new Head(id, rs.getString(2), rs.getString(3), rs.getString(4), rs.getInt(5) != 0, rs.getString(6)));
-                    List<String> layout = Codec.layout(rs.getString(7));
+                    List<String> layout = decode("instances row " + id, () -> Codec.layout(rs.getString(7)));
                     if (layout != null) layouts.put(id, layout);
                 }
             }
@@ -62,8 +90,10 @@ public final class StateRows {
                     Integer percent = rs.wasNull() ? null : pct;
                     String profile = rs.getString(7);
                     Allocation.PartitionRef ref = profile == null ? null : new Allocation.PartitionRef(profile, rs.getInt(8));
+                    String row = "allocations row of " + rs.getString(3) + " on " + rs.getString(1) + " GPU " + rs.getInt(2);
+                    Map<String, String> env = decode(row, () -> Codec.env(rs.getString(9)));
                     allocs.computeIfAbsent(rs.getString(1) + '\u0000' + rs.getInt(2), k -> new ArrayList<>())
-                            .add(new Allocation(rs.getString(3), rs.getString(4), memory, percent, ref, Codec.env(rs.getString(9))));
+                            .add(new Allocation(rs.getString(3), rs.getString(4), memory, percent, ref, env));
                 }
             }
         }
@@ -75,10 +105,8 @@ public final class StateRows {
                 while (rs.next()) {
                     String instanceId = rs.getString(1);
                     int idx = rs.getInt(2);
-                    String fraction = rs.getString(6);
-                    gpus.computeIfAbsent(instanceId, k -> new ArrayList<>()).add(new Gpu(idx, rs.getString(3), rs.getLong(4),
-                            GpuMode.valueOf(rs.getString(5)), fraction == null ? null : new BigDecimal(fraction),
-                            Codec.partitions(rs.getString(7)), allocs.getOrDefault(instanceId + '\u0000' + idx, List.of())));
+                    gpus.computeIfAbsent(instanceId, k -> new ArrayList<>())
+                            .add(gpu(rs, allocs.getOrDefault(instanceId + '\u0000' + idx, List.of())));
                 }
             }
         }
@@ -89,6 +117,69 @@ public final class StateRows {
         }
         FleetState state = StateFold.normalize(new FleetState(cluster, instances, List.of()));
         return new Snapshot(state, revision, layouts);
+    }
+
+    /** One instance with its GPUs and without allocations (what an apply-time check looks up), or empty. */
+    public static Optional<Instance> instance(Connection c, String cluster, String id) throws SQLException {
+        Instance head = null;
+        try (PreparedStatement ps = c.prepareStatement("SELECT capacity_provider, endpoint, instance_type, healthy,"
+                + " health_reason FROM instances WHERE cluster = ? AND id = ?")) {
+            ps.setString(1, cluster);
+            ps.setString(2, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) head = new Instance(id, rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4) != 0,
+                        rs.getString(5), List.of());
+            }
+        }
+        if (head == null) return Optional.empty();
+        List<Gpu> gpus = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT instance_id, idx, model, memory_mib, mode, fraction,"
+                + " partitions FROM gpus WHERE cluster = ? AND instance_id = ? ORDER BY idx")) {
+            ps.setString(1, cluster);
+            ps.setString(2, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) gpus.add(gpu(rs, List.of()));
+            }
+        }
+        return Optional.of(new Instance(id, head.capacityProvider(), head.endpoint(), head.instanceType(), head.healthy(),
+                head.healthReason(), gpus));
+    }
+
+    /** A GPU from {@code instance_id, idx, model, memory_mib, mode, fraction, partitions}. */
+    private static Gpu gpu(ResultSet rs, List<Allocation> allocations) throws SQLException {
+        String row = "gpus row of instance " + rs.getString(1) + ", GPU " + rs.getInt(2);
+        String mode = rs.getString(5);
+        GpuMode m = decode(row, () -> {
+            try {
+                return GpuMode.valueOf(mode);
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw new IllegalArgumentException("mode '" + mode + "' is not a GPU mode");
+            }
+        });
+        String fraction = rs.getString(6);
+        BigDecimal f = fraction == null ? null : decode(row, () -> {
+            try {
+                return new BigDecimal(fraction);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("fraction '" + fraction + "' is not a number");
+            }
+        });
+        String partitions = rs.getString(7);
+        return new Gpu(rs.getInt(2), rs.getString(3), rs.getLong(4), m, f, decode(row, () -> Codec.partitions(partitions)),
+                allocations);
+    }
+
+    @FunctionalInterface
+    private interface Decoder<T> {
+        T decode() throws SQLException;
+    }
+
+    private static <T> T decode(String row, Decoder<T> d) throws SQLException {
+        try {
+            return d.decode();
+        } catch (IllegalArgumentException e) {
+            throw new DamagedRow(row + ": " + dev.gpushare.model.io.Printable.line(e.getMessage()));
+        }
     }
 
     public static List<String> clusters(Connection c) throws SQLException {

@@ -69,7 +69,7 @@ final class MigLayoutRule implements Rule {
         for (int j = 0; j < layout.size(); j++) {
             if (geometry.profile(layout.get(j)).isEmpty()) {
                 unknown = true;
-                out.add(Problem.at(at + "/" + j, MigCode.MIG_UNKNOWN_PROFILE.name(), "'" + layout.get(j) + "' is not a MIG profile of the "
+                out.add(Problem.at(at + "/" + j, MigCode.MIG_UNKNOWN_PROFILE, "'" + layout.get(j) + "' is not a MIG profile of the "
                         + gpuName + Suggestions.hint(MigProfile.normalize(layout.get(j)), offered)
                         + "; it offers " + String.join(", ", offered)));
             }

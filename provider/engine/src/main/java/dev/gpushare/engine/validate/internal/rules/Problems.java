@@ -8,6 +8,6 @@ final class Problems {
     private Problems() {}
 
     static Problem of(String path, ValidationCode code, String message) {
-        return Problem.at(path, code.name(), message);
+        return Problem.at(path, code, message);
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
  */
 public final class SemanticRules {
     private static final List<Rule> ORDER = List.of(
+            new SizeLimitRule(),
             new UniqueNameRule(),
             new ContainerNameRule(),
             new ReferenceRule(),

@@ -32,7 +32,7 @@ final class UniqueNameRule implements Rule {
         for (int i = 0; i < items.size(); i++) {
             String n = name.apply(items.get(i));
             if (!seen.add(n)) {
-                out.add(Problem.at("/" + section + "/" + i + "/" + key, ReadCode.DUPLICATE_NAME.name(),
+                out.add(Problem.at("/" + section + "/" + i + "/" + key, ReadCode.DUPLICATE_NAME,
                         "the " + kind + " name '" + n + "' is already used; rename one of them"));
             }
         }

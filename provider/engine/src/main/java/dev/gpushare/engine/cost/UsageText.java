@@ -1,0 +1,82 @@
+package dev.gpushare.engine.cost;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The cost and utilization lines of {@code place}, {@code plan} and {@code status}: a table with a
+ * row per capacity provider and endpoint and a total, dollars to the cent, memory in MiB.
+ */
+public final class UsageText {
+    private UsageText() {}
+
+    /**
+     * <pre>
+     * cost and GPU memory (On-Demand, us-east-1 catalog prices):
+     *   POOL                        INSTANCES        $/HOUR  ALLOCATED / USABLE MiB  IDLE GPUS  STRANDED MiB
+     *   capacityProvider l4-shared  3 × g6.12xlarge   13.80  49152 / 270756 (18.2%)  6          0
+     *   total                       3                 13.80  49152 / 270756 (18.2%)  6          0
+     * </pre>
+     */
+    public static String render(FleetUsage u) {
+        StringBuilder out = new StringBuilder("cost and GPU memory (").append(u.pricing()).append("):\n");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"POOL", "INSTANCES", "$/HOUR", "ALLOCATED / USABLE MiB", "IDLE GPUS", "STRANDED MiB"});
+        for (PoolUsage p : u.pools()) {
+            rows.add(new String[] {
+                    (p.capacityProvider() != null ? "capacityProvider " : "endpoint ") + p.name(),
+                    p.instances() + " × " + p.instanceType(),
+                    dollars(p.costPerHour(), p.unpricedInstances()),
+                    memory(p.memory()), p.idleGpus() + " of " + p.gpus(), Long.toString(p.memory().strandedMiB())});
+        }
+        rows.add(new String[] {"total", Integer.toString(u.instances()), dollars(u.costPerHour(), u.unpricedInstances()),
+                memory(u.memory()), u.idleGpus() + " of " + u.gpus(), Long.toString(u.memory().strandedMiB())});
+        int[] width = new int[rows.get(0).length];
+        for (String[] r : rows) for (int c = 0; c < r.length; c++) width[c] = Math.max(width[c], r[c].length());
+        for (String[] r : rows) {
+            StringBuilder line = new StringBuilder(" ");
+            for (int c = 0; c < r.length; c++) {
+                String pad = " ".repeat(width[c] - r[c].length());
+                // the dollar column is right-aligned so that the cents line up
+                line.append(' ').append(c == 2 ? pad + r[c] : r[c] + pad).append(' ');
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+        List<String> notes = new ArrayList<>();
+        if (u.unpricedInstances() > 0) {
+            notes.add(u.unpricedInstances() + (u.unpricedInstances() == 1 ? " instance has" : " instances have")
+                    + " no price (declare perHour or add it under pricing.prices)");
+        }
+        if (u.estimated()) notes.add("some prices are estimates, not published On-Demand prices (gpushare catalog)");
+        for (String n : notes) out.append("  note: ").append(n).append('\n');
+        return out.toString();
+    }
+
+    /** {@code $/hour 48.10 → 52.70 (+4.60)}: what a plan changes. */
+    public static String change(FleetUsage before, FleetUsage after) {
+        BigDecimal d = after.costPerHour().subtract(before.costPerHour());
+        String sign = d.signum() < 0 ? "−" : "+";
+        long memBefore = before.memory().allocatedMiB(), memAfter = after.memory().allocatedMiB();
+        long strandedBefore = before.memory().strandedMiB(), strandedAfter = after.memory().strandedMiB();
+        return "$/hour " + cents(before.costPerHour()) + " → " + cents(after.costPerHour()) + " (" + sign + cents(d.abs()) + ")"
+                + "; instances " + before.instances() + " → " + after.instances()
+                + "; GPU memory allocated " + memBefore + " → " + memAfter + " MiB"
+                + ", stranded " + strandedBefore + " → " + strandedAfter + " MiB";
+    }
+
+    /** Dollars to the cent, half up: {@code 13.80}. */
+    public static String cents(BigDecimal v) {
+        return v.setScale(2, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    private static String dollars(BigDecimal v, int unpriced) {
+        return cents(v) + (unpriced > 0 ? "+?" : "");
+    }
+
+    private static String memory(GpuMemory m) {
+        return m.allocatedMiB() + " / " + m.usableMiB() + " (" + String.format(Locale.ROOT, "%.1f", m.allocatedPercent()) + "%)";
+    }
+}

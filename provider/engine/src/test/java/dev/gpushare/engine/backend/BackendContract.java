@@ -1,0 +1,263 @@
+package dev.gpushare.engine.backend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gpushare.engine.Gpushare;
+import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.plan.Action.LaunchInstance;
+import dev.gpushare.engine.plan.Action.PlaceCopy;
+import dev.gpushare.engine.plan.Action.Placement;
+import dev.gpushare.engine.plan.Fleet;
+import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.plan.PlanJson;
+import dev.gpushare.engine.plan.Specs;
+import dev.gpushare.engine.reconcile.ApplyOutcome;
+import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Gpu;
+import dev.gpushare.engine.state.Instance;
+import dev.gpushare.model.Spec;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * What every {@link Backend} promises, written against the interface only (no SQL, no HTTP), so
+ * that each implementation — the local file, the placement service on PostgreSQL and on its
+ * embedded store, Kubernetes — passes the same tests. A subclass says how to get a fresh store and
+ * a handle on it; each test uses its own cluster names, so a shared database is fine.
+ *
+ * <p>The promises, as the {@link Backend} javadoc states them: an unknown cluster reads as empty
+ * at revision 0; a committed batch bumps the revision by one; a conflict writes nothing; revisions
+ * are never reused, destroy included, so a plan made before a destroy never applies after it; a
+ * batch with an action that does not hold is refused whole, nothing written.
+ */
+public abstract class BackendContract {
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+    private String prefix;
+
+    /** Called before each test: a store the following {@link #open()} calls share (may be the same as last time). */
+    protected abstract void freshStore() throws Exception;
+
+    /** A new handle on the store; closed by the test. Several may be open at once (one per thread). */
+    protected abstract Backend open();
+
+    @BeforeEach
+    void store() throws Exception {
+        freshStore();
+        prefix = "ct" + ProcessHandle.current().pid() % 10_000 + "-" + SEQUENCE.incrementAndGet();
+    }
+
+    /** A cluster name of this test only. */
+    protected String cluster(String name) {
+        return prefix + "-" + name;
+    }
+
+    private static final Instance L4 = Fleet.mpsInstance("l4-0", "l4", List.of());
+
+    private static List<Action> launchAndPlace() {
+        return List.of(new LaunchInstance(L4, null),
+                new PlaceCopy("embedder/0", List.of(new Placement("l4-0", 0, Fleet.mps("embedder/0", 0, 4096, 25)))));
+    }
+
+    @Test
+    void anUnknownClusterReadsAsEmptyAtRevisionZero() {
+        String c = cluster("unknown");
+        try (Backend b = open()) {
+            Snapshot s = b.read(c);
+            assertThat(s.revision()).isZero();
+            assertThat(s.state()).isEqualTo(FleetState.empty(c));
+            assertThat(b.clusters()).doesNotContain(c);
+            assertThat(b.destroy(c)).isFalse();
+            assertThat(b.read(c).revision()).as("destroying nothing writes nothing").isZero();
+            assertThat(b.clusters()).doesNotContain(c);
+        }
+    }
+
+    @Test
+    void eachCommittedBatchBumpsTheRevisionByOneAndAConflictWritesNothing() {
+        String c = cluster("bump");
+        try (Backend b = open()) {
+            assertThat(b.apply(c, 0, launchAndPlace())).isEqualTo(new BatchResult.Committed(1));
+            FleetState one = b.read(c).state();
+            assertThat(one.summary().allocations()).isEqualTo(1);
+            assertThat(b.apply(c, 0, List.of(new Action.StopCopy("embedder/0", List.of()))))
+                    .isEqualTo(new BatchResult.RevisionConflict(c, 0, 1));
+            assertThat(b.read(c).state()).isEqualTo(one);
+            assertThat(b.apply(c, 1, List.of(new Action.StopCopy("embedder/0", List.of())))).isEqualTo(new BatchResult.Committed(2));
+            assertThat(b.read(c).revision()).isEqualTo(2);
+            assertThat(b.clusters()).contains(c);
+        }
+    }
+
+    @Test
+    void revisionsAreNeverReusedAcrossDestroy() {
+        String c = cluster("destroy");
+        try (Backend b = open()) {
+            assertThat(b.apply(c, 0, launchAndPlace())).isEqualTo(new BatchResult.Committed(1));
+            assertThat(b.destroy(c)).isTrue();
+            Snapshot gone = b.read(c);
+            assertThat(gone.state()).isEqualTo(FleetState.empty(c));
+            assertThat(gone.revision()).as("destroy is a write: it moves the revision on").isGreaterThan(1);
+            assertThat(b.clusters()).doesNotContain(c);
+            assertThat(b.destroy(c)).as("a second destroy finds nothing").isFalse();
+            // a batch made at the revision before the destroy is refused, not applied to the new cluster
+            assertThat(b.apply(c, 1, launchAndPlace())).isInstanceOf(BatchResult.RevisionConflict.class);
+            assertThat(b.apply(c, 0, launchAndPlace())).isInstanceOf(BatchResult.RevisionConflict.class);
+            BatchResult again = b.apply(c, gone.revision(), launchAndPlace());
+            assertThat(again).isEqualTo(new BatchResult.Committed(gone.revision() + 1));
+            assertThat(b.clusters()).contains(c);
+        }
+    }
+
+    /** Issue 13's first defect: apply A → plan B --out → destroy → apply C → apply the saved plan of B. */
+    @Test
+    void aSavedPlanDoesNotApplyToTheStateAfterADestroy() {
+        String c = cluster("saved");
+        Spec a = spec(c, 3, 4096), bSpec = spec(c, 8, 2048), cSpec = spec(c, 3, 8192);
+        try (Gpushare gs = Gpushare.using(open())) {
+            assertThat(gs.apply(gs.plan(a))).isInstanceOf(ApplyOutcome.Applied.class);
+            Plan saved = PlanJson.fromJson(PlanJson.toJson(gs.plan(bSpec)));
+            assertThat(gs.destroy(c)).isTrue();
+            assertThat(gs.apply(gs.plan(cSpec))).isInstanceOf(ApplyOutcome.Applied.class);
+            FleetState ofC = gs.status(c);
+            ApplyOutcome stale = gs.apply(saved);
+            assertThat(stale).isInstanceOf(ApplyOutcome.Conflict.class);
+            assertThat(((ApplyOutcome.Conflict) stale).appliedBefore()).isZero();
+            assertThat(gs.status(c)).as("nothing of the stale plan was written").isEqualTo(ofC);
+        }
+    }
+
+    /** Applies and destroys racing from three threads: no two commits ever get the same revision. */
+    @Test
+    void racingAppliesAndDestroysNeverShareARevision() throws Exception {
+        String c = cluster("race");
+        Set<Long> committed = ConcurrentHashMap.newKeySet();
+        List<Long> duplicates = Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<?>> work = new ArrayList<>();
+            for (int t = 0; t < 2; t++) {
+                work.add(pool.submit(() -> {
+                    try (Backend b = open()) {
+                        for (int i = 0; i < 15; i++) {
+                            long at = b.read(c).revision();
+                            if (b.apply(c, at, launchAndPlace()) instanceof BatchResult.Committed k && !committed.add(k.revision())) {
+                                duplicates.add(k.revision());
+                            }
+                        }
+                    }
+                    return null;
+                }));
+            }
+            work.add(pool.submit(() -> {
+                try (Backend b = open()) {
+                    for (int i = 0; i < 10; i++) b.destroy(c);
+                }
+                return null;
+            }));
+            for (Future<?> f : work) f.get(120, TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(duplicates).isEmpty();
+        assertThat(committed).isNotEmpty();
+        try (Backend b = open()) {
+            long last = Collections.max(committed);
+            assertThat(b.read(c).revision()).isGreaterThanOrEqualTo(last);
+        }
+    }
+
+    @Test
+    void markUnhealthyBumpsTheRevisionAndAnUnknownInstanceIsACode() {
+        String c = cluster("health");
+        try (Backend b = open()) {
+            b.apply(c, 0, launchAndPlace());
+            assertThat(b.markUnhealthy(c, "l4-0", "mps-daemon-unresponsive")).isEqualTo(2);
+            Instance i = b.read(c).state().instances().getFirst();
+            assertThat(i.healthy()).isFalse();
+            assertThat(i.healthReason()).isEqualTo("mps-daemon-unresponsive");
+            assertThatThrownBy(() -> b.markUnhealthy(c, "l4-9", "x"))
+                    .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code().name()).isEqualTo("UNKNOWN_INSTANCE"));
+            assertThat(b.read(c).revision()).isEqualTo(2);
+        }
+    }
+
+    /** Forged actions, each as the issue found it stored: placed after a valid launch in one batch. */
+    static Stream<Arguments> forgeries() {
+        Allocation ok = Fleet.mps("embedder/0", 0, 4096, 25);
+        Map<String, String> evilEnv = new TreeMap<>(ok.env());
+        evilEnv.put("LD_PRELOAD", "/tmp/evil.so");
+        return Stream.of(
+                Arguments.of("999999999 MiB", place(new Allocation("embedder/0", "model", 999_999_999L, 25, null,
+                        Fleet.mps("embedder/0", 0, 999_999_999L, 25).env()), 0), "ACTION_OUT_OF_RANGE"),
+                Arguments.of("999 percent", place(new Allocation("embedder/0", "model", 4096L, 999, null,
+                        Fleet.mps("embedder/0", 0, 4096, 999).env()), 0), "ACTION_OUT_OF_RANGE"),
+                Arguments.of("LD_PRELOAD", place(new Allocation("embedder/0", "model", 4096L, 25, null, evilEnv), 0),
+                        "ACTION_ENVIRONMENT"),
+                Arguments.of("GPU -3", place(ok, -3), "ACTION_OUT_OF_RANGE"),
+                Arguments.of("id with a newline and an escape", List.of(new LaunchInstance(L4, null),
+                        new PlaceCopy("embedder/0\n\u001b[31m", List.of(new Placement("l4-0", 0, ok)))), "ACTION_MALFORMED_ID"),
+                Arguments.of("unknown instance type", List.of(new LaunchInstance(new Instance("l4-0", "l4", null, "p9.mega",
+                        true, null, L4.gpus()), null)), "ACTION_UNKNOWN_INSTANCE_TYPE"),
+                Arguments.of("GPUs its type does not have", List.of(new LaunchInstance(new Instance("l4-0", "l4", null,
+                        "g6.12xlarge", true, null, List.of(new Gpu(0, "H100-80GB", 79891, dev.gpushare.engine.state.GpuMode.IDLE,
+                        null, List.of(), List.of()))), null)), "ACTION_INSTANCE_SHAPE"),
+                Arguments.of("a copy on an instance that does not exist", List.of(
+                        new PlaceCopy("embedder/0", List.of(new Placement("l4-7", 0, ok)))), "ACTION_UNKNOWN_TARGET"));
+    }
+
+    private static List<Action> place(Allocation a, int gpu) {
+        return List.of(new LaunchInstance(L4, null), new PlaceCopy("embedder/0", List.of(new Placement("l4-0", gpu, a))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("forgeries")
+    void aForgedBatchIsRefusedWholeAndNothingIsWritten(String what, List<Action> batch, String code) {
+        String c = cluster("forged");
+        try (Backend b = open()) {
+            assertThat(b.apply(c, 0, List.of(new LaunchInstance(Fleet.mpsInstance("l4-1", "l4", List.of()), null))))
+                    .isEqualTo(new BatchResult.Committed(1));
+            Snapshot before = b.read(c);
+            BatchResult r = b.apply(c, 1, batch);
+            assertThat(r).as(what).isInstanceOf(BatchResult.Refused.class);
+            assertThat(((BatchResult.Refused) r).problems()).as(what)
+                    .anySatisfy(p -> assertThat(p.code().name()).isEqualTo(code))
+                    .allSatisfy(p -> assertThat(p.path()).startsWith("/actions/"))
+                    .allSatisfy(p -> assertThat(p.message()).doesNotContain("\u001b", "\n"));
+            assertThat(b.read(c)).as("nothing of the batch was written, not even its valid launch").isEqualTo(before);
+        }
+    }
+
+    /** {@code copies} copies of {@code memoryMiB} on g6.12xlarge, for cluster {@code c}. */
+    protected static Spec spec(String c, int copies, int memoryMiB) {
+        return Specs.yaml("""
+                apiVersion: gpushare.dev/v1
+                cluster: %s
+                capacityProviders:
+                  - {name: l4, instanceType: g6.12xlarge, maxInstances: 4}
+                taskDefinitions:
+                  - family: embedder
+                    containers:
+                      - {name: model, image: ghcr.io/acme/embedder:1, gpu: {nvidiaMps: {memory: %d, maxComputePercent: 25}}}
+                services:
+                  - {name: embedder, taskDefinition: embedder, capacityProvider: l4, desiredCount: %d}
+                """.formatted(c, memoryMiB, copies));
+    }
+}

@@ -1,0 +1,171 @@
+package dev.gpushare.kubernetes.internal;
+
+import dev.gpushare.engine.plan.Action.Placement;
+import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.GpuMode;
+import dev.gpushare.kubernetes.DeviceMode;
+import dev.gpushare.model.Container;
+import dev.gpushare.model.GpuRequirement;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodResourceClaim;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceClaim;
+import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
+
+/**
+ * One pod per copy: every container of the task definition (an inference component's copy runs
+ * the backend's component image with {@code GPUSHARE_MODEL}), pinned to the instance's node by
+ * its labels, each GPU container with the allocation's environment and its device: references to
+ * the GPU's ResourceClaim (DRA) or the device plugin's extended resources.
+ *
+ * <p>{@code NVIDIA_VISIBLE_DEVICES} is not set on the container: the claim or the device plugin
+ * decides what the container sees, and the host's index would be wrong inside it. It is kept,
+ * with the rest of the allocation, in the pod's annotation that status reads back.
+ */
+public final class CopyPods {
+    /** Host CPU: ECS counts 1024 units per vCPU, Kubernetes 1000 millicores. */
+    private static final int CPU_UNITS_PER_VCPU = 1024;
+    private static final String VISIBLE_DEVICES = "NVIDIA_VISIBLE_DEVICES";
+
+    private CopyPods() {}
+
+    /** A copy's group ({@code embedder} of {@code embedder/3}) and number. */
+    public record Copy(String group, int number) {
+        public static Copy of(String task) {
+            int slash = task.lastIndexOf('/');
+            return new Copy(task.substring(0, slash), Integer.parseInt(task.substring(slash + 1)));
+        }
+    }
+
+    /** The claim of a placement's device. */
+    public static DeviceClaims.Target target(Placement p, IntFunction<GpuMode> modeOfGpu) {
+        Allocation.PartitionRef part = p.allocation().partition();
+        return part == null
+                ? new DeviceClaims.Target(p.instanceId(), p.gpuIndex(), modeOfGpu.apply(p.gpuIndex()), null, null)
+                : new DeviceClaims.Target(p.instanceId(), p.gpuIndex(), GpuMode.MIG, part.profile(), part.start());
+    }
+
+    /** The pod's name: changes with the placement, so a move starts a new pod next to the old one. */
+    public static String podName(String cluster, String task, List<Placement> placements) {
+        Copy c = Copy.of(task);
+        StringBuilder where = new StringBuilder();
+        for (Placement p : placements) {
+            where.append(p.instanceId()).append('/').append(p.gpuIndex()).append('/').append(p.allocation().container());
+            if (p.allocation().partition() != null) where.append('/').append(p.allocation().partition());
+            where.append(';');
+        }
+        return Names.objectName(cluster, c.group(), Integer.toString(c.number()), Names.hash(where.toString(), 8));
+    }
+
+    public static Pod pod(String cluster, String namespace, String task, List<Placement> placements,
+                          SpecIndex spec, DeviceMode mode, String componentImage, IntFunction<GpuMode> modeOfGpu) {
+        Copy copy = Copy.of(task);
+        SpecIndex.Workload workload = spec.workload(copy.group()).orElseThrow(() -> new IllegalArgumentException(
+                "the spec has no service or inference component " + copy.group() + " for copy " + task));
+        String instanceId = placements.getFirst().instanceId();
+
+        // per container: its allocations (one per GPU) and the claims they use
+        Map<String, List<Placement>> byContainer = new LinkedHashMap<>();
+        for (Placement p : placements) byContainer.computeIfAbsent(p.allocation().container(), k -> new ArrayList<>()).add(p);
+        Map<String, PodResourceClaim> claimRefs = new TreeMap<>();
+
+        List<io.fabric8.kubernetes.api.model.Container> containers = new ArrayList<>();
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put(Keys.MANAGED_BY, Keys.MANAGED_BY_VALUE);
+        labels.put(Keys.CLUSTER, cluster);
+        labels.put(Keys.INSTANCE, Names.labelValue(instanceId));
+        labels.put(Keys.COPY, Integer.toString(copy.number()));
+        switch (workload) {
+            case SpecIndex.Workload.OfService s -> {
+                labels.put(Keys.SERVICE, s.service().name());
+                boolean first = true;
+                for (Container c : s.task().containers()) {
+                    ContainerBuilder cb = new ContainerBuilder().withName(c.name()).withImage(c.image());
+                    if (first) {
+                        Map<String, Quantity> requests = new TreeMap<>();
+                        if (s.task().cpu() != null) {
+                            requests.put("cpu", new Quantity((s.task().cpu() * 1000L + CPU_UNITS_PER_VCPU - 1) / CPU_UNITS_PER_VCPU + "m"));
+                        }
+                        if (s.task().memoryMiB() != null) requests.put("memory", new Quantity(s.task().memoryMiB() + "Mi"));
+                        if (!requests.isEmpty()) cb.editOrNewResources().withRequests(requests).endResources();
+                        first = false;
+                    }
+                    device(cluster, cb, byContainer.getOrDefault(c.name(), List.of()), c.gpu(), mode, modeOfGpu, claimRefs);
+                    containers.add(cb.build());
+                }
+            }
+            case SpecIndex.Workload.OfComponent ic -> {
+                labels.put(Keys.COMPONENT, ic.component().name());
+                ContainerBuilder cb = new ContainerBuilder()
+                        .withName(Names.objectName(ic.component().model()).replace('.', '-'))
+                        .withImage(componentImage)
+                        .addNewEnv().withName("GPUSHARE_MODEL").withValue(ic.component().model()).endEnv();
+                if (ic.component().hostMemoryMiB() != null) {
+                    cb.editOrNewResources().withRequests(Map.of("memory", new Quantity(ic.component().hostMemoryMiB() + "Mi"))).endResources();
+                }
+                List<Placement> mine = new ArrayList<>();
+                for (List<Placement> ps : byContainer.values()) mine.addAll(ps);
+                device(cluster, cb, mine, null, mode, modeOfGpu, claimRefs);
+                containers.add(cb.build());
+            }
+        }
+
+        List<PodAllocation> allocations = new ArrayList<>();
+        for (Placement p : placements) allocations.add(new PodAllocation(p.gpuIndex(), p.allocation()));
+        PodBuilder pb = new PodBuilder()
+                .withNewMetadata()
+                    .withName(podName(cluster, task, placements))
+                    .withNamespace(namespace)
+                    .withLabels(labels)
+                    .withAnnotations(new TreeMap<>(Map.of(Keys.TASK, task, Keys.ALLOCATIONS, Json.write(allocations))))
+                .endMetadata()
+                .withNewSpec()
+                    .withNodeSelector(new TreeMap<>(Map.of(Keys.CLUSTER, cluster, Keys.INSTANCE, Names.labelValue(instanceId))))
+                    .withTolerations(new TolerationBuilder().withKey(Keys.GPU_RESOURCE).withOperator("Exists")
+                            .withEffect("NoSchedule").build())
+                    .withContainers(containers)
+                .endSpec();
+        if (!claimRefs.isEmpty()) pb.editSpec().withResourceClaims(new ArrayList<>(claimRefs.values())).endSpec();
+        return pb.build();
+    }
+
+    /** The container's environment and its device request. */
+    private static void device(String cluster, ContainerBuilder cb, List<Placement> mine, GpuRequirement gpu, DeviceMode mode,
+                               IntFunction<GpuMode> modeOfGpu, Map<String, PodResourceClaim> claimRefs) {
+        if (mine.isEmpty()) return;
+        Map<String, String> env = new TreeMap<>();
+        for (Placement p : mine) env.putAll(p.allocation().env());
+        env.remove(VISIBLE_DEVICES);
+        for (Map.Entry<String, String> e : env.entrySet()) cb.addToEnv(new EnvVar(e.getKey(), e.getValue(), null));
+        switch (mode) {
+            case DRA -> {
+                List<ResourceClaim> uses = new ArrayList<>();
+                for (Placement p : mine) {
+                    DeviceClaims.Target t = target(p, modeOfGpu);
+                    claimRefs.putIfAbsent(t.referenceName(), new PodResourceClaim(t.referenceName(), t.claimName(cluster), null));
+                    uses.add(new ResourceClaim(t.referenceName(), DeviceClaims.REQUEST));
+                }
+                cb.editOrNewResources().withClaims(uses).endResources();
+            }
+            case DEVICE_PLUGIN -> {
+                Map<String, Quantity> limits = new TreeMap<>();
+                for (Placement p : mine) {
+                    Allocation.PartitionRef part = p.allocation().partition();
+                    String resource = part == null ? Keys.GPU_RESOURCE : "nvidia.com/mig-" + part.profile();
+                    limits.merge(resource, new Quantity("1"), (a, b) -> new Quantity(
+                            Integer.toString(Integer.parseInt(a.getAmount()) + 1)));
+                }
+                cb.editOrNewResources().addToLimits(limits).endResources();
+            }
+        }
+    }
+}

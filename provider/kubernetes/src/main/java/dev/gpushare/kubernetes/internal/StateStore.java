@@ -1,0 +1,77 @@
+package dev.gpushare.kubernetes.internal;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The per-cluster ConfigMap {@code gpushare-<cluster>}: the revision, the spec the last apply
+ * converged to, and the declared resources of the Pulumi provider. Its {@code resourceVersion} is
+ * the optimistic lock: a batch first moves the revision on with a write that names the version it
+ * read, so of two applies made against one revision exactly one gets through.
+ */
+public final class StateStore {
+    public static final String REVISION = "revision";
+    public static final String SPEC = "spec.json";
+    public static final String DECLARED = "declared.json";
+
+    private final KubernetesClient client;
+    private final String namespace;
+
+    public StateStore(KubernetesClient client, String namespace) {
+        this.client = client;
+        this.namespace = namespace;
+    }
+
+    public static String name(String cluster) {
+        return Names.objectName("gpushare", cluster);
+    }
+
+    public Optional<ConfigMap> read(String cluster) {
+        return Optional.ofNullable(Failures.call("get ConfigMap " + namespace + "/" + name(cluster),
+                () -> client.configMaps().inNamespace(namespace).withName(name(cluster)).get()));
+    }
+
+    public static long revision(Optional<ConfigMap> cm) {
+        return cm.map(c -> c.getData() == null ? null : c.getData().get(REVISION)).map(Long::parseLong).orElse(0L);
+    }
+
+    /**
+     * Writes {@code changes} into the ConfigMap read as {@code current} (absent: creates it), only if
+     * nobody wrote it since; false when somebody did (a 409 from the API server).
+     */
+    public boolean writeIfUnchanged(String cluster, Optional<ConfigMap> current, Map<String, String> changes) {
+        Map<String, String> data = new HashMap<>(current.map(c -> c.getData() == null ? Map.<String, String>of() : c.getData())
+                .orElse(Map.of()));
+        data.putAll(changes);
+        ConfigMap next = new ConfigMapBuilder()
+                .withNewMetadata()
+                    .withName(name(cluster)).withNamespace(namespace)
+                    .withLabels(Map.of(Keys.MANAGED_BY, Keys.MANAGED_BY_VALUE, Keys.CLUSTER, cluster, Keys.ROLE, "state"))
+                    .withResourceVersion(current.map(c -> c.getMetadata().getResourceVersion()).orElse(null))
+                .endMetadata()
+                .withData(data)
+                .build();
+        String what = (current.isPresent() ? "update" : "create") + " ConfigMap " + namespace + "/" + name(cluster);
+        try {
+            if (current.isPresent()) {
+                client.configMaps().inNamespace(namespace).resource(next).update();
+            } else {
+                client.configMaps().inNamespace(namespace).resource(next).create();
+            }
+            return true;
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 409) return false; // changed since read, or created by another writer
+            throw Failures.of(what, e);
+        }
+    }
+
+    public void delete(String cluster) {
+        Failures.run("delete ConfigMap " + namespace + "/" + name(cluster),
+                () -> client.configMaps().inNamespace(namespace).withName(name(cluster)).delete());
+    }
+}
