@@ -37,6 +37,38 @@ public final class ActionCheck {
     }
 
     /**
+     * A check that carries what it learned from one batch to the next: for a backend applying a
+     * plan's batches one after another on one connection, which then reads each instance once per
+     * plan instead of once per batch. Valid only while nothing else writes the cluster — the caller
+     * keeps a session only while the cluster is at the revision its own last commit left.
+     */
+    public static Session session(StateView current, Catalog catalog) {
+        return new Session(Checker.over(current, catalog));
+    }
+
+    /** See {@link #session}. Not thread-safe. */
+    public static final class Session {
+        private Checker checker;
+
+        private Session(Checker checker) {
+            this.checker = checker;
+        }
+
+        /** The problems of the next batch (empty: it may be written, and it is folded in). */
+        public List<Problem> check(List<Action> batch) {
+            checker.actions(batch, "/actions", 0);
+            List<Problem> problems = checker.problems();
+            if (!problems.isEmpty()) checker = null; // what it folded is not what was written
+            return problems;
+        }
+
+        /** False once a batch was refused: start a new session. */
+        public boolean usable() {
+            return checker != null;
+        }
+    }
+
+    /**
      * The problems of a whole plan against the snapshot it is about to be applied to (its
      * revision is the caller's to compare), paths {@code /actions/N/…} into the plan.
      */

@@ -83,9 +83,11 @@ public final class Metrics {
         stranded.set(state.cluster(), m.strandedMiB());
     }
 
-    /** Drops a destroyed cluster's series. */
+    /** Drops a destroyed cluster's gauges. */
     public void forget(String cluster) {
-        for (ClusterSeries s : perCluster) s.forget(cluster);
+        // gauges describe the cluster as it is and go with it; a counter keeps what happened
+        // (Prometheus counters do not go back), within the series bound
+        for (ClusterSeries s : perCluster) if (!s.type.equals("counter")) s.forget(cluster);
     }
 
     /** Per-cluster series held now, over all metrics (bounded; the attack suite reads it). */

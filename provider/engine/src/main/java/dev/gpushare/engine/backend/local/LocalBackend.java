@@ -52,6 +52,10 @@ public final class LocalBackend implements Backend {
     private Connection connection;
     private ActionWriter writer;
     private boolean readOnly;
+    /** The check of the last batch this backend committed, carried to the next while nobody else wrote. */
+    private ActionCheck.Session checks;
+    private String checksCluster;
+    private long checksRevision = -1;
 
     private LocalBackend(Path file) {
         this.file = file;
@@ -181,19 +185,28 @@ public final class LocalBackend implements Backend {
             }
             // checked against the rows as they are now, inside the transaction: nothing of a
             // refused batch is written
-            List<Problem> problems = ActionCheck.batch(batch, view(cluster), Catalog.builtIn());
+            // a plan's batches one after another: the check goes on from the last one, read once
+            if (checks == null || !checks.usable() || !cluster.equals(checksCluster) || checksRevision != current) {
+                checks = ActionCheck.session(view(cluster), Catalog.builtIn());
+                checksCluster = cluster;
+            }
+            List<Problem> problems = checks.check(batch);
             if (!problems.isEmpty()) {
                 end(false);
+                checks = null;
                 return new BatchResult.Refused(cluster, problems);
             }
             for (Action a : batch) writer.write(cluster, a);
             long next = bump(cluster, current);
             end(true);
+            checksRevision = next;
             return new BatchResult.Committed(next);
         } catch (SQLException e) {
             rollbackQuietly();
+            checks = null;
             throw failure("apply to cluster " + cluster, e);
         } catch (RowFailure e) {
+            checks = null;
             rollbackQuietly();
             throw failure("apply to cluster " + cluster, e.getCause());
         }
