@@ -25,7 +25,7 @@ public final class CrashChild {
                 dev.gpushare.engine.catalog.Catalog.builtIn());
         try (Backend warm = Backends.open(args[0])) {
             var declared = warm.declaredResources().orElseThrow();
-            declared.declare("warm-up", "services/none", "{}");
+            declared.declare("warm-up", "services/none", tools.jackson.databind.node.JsonNodeFactory.instance.objectNode());
             declared.undeclare("warm-up", "services/none");
         }
         try (Backend backend = Backends.open(args[0])) {
