@@ -59,10 +59,6 @@ export class CapacityProvider extends pulumi.CustomResource {
      */
     declare public readonly instanceType: pulumi.Output<string>;
     /**
-     * The instances of this pool and their GPUs.
-     */
-    declare public /*out*/ readonly instances: pulumi.Output<outputs.InstancePlacement[]>;
-    /**
      * The most instances this pool may run (at least 1, at least minInstances). Absent: no limit; the pool grows as far as placement needs.
      */
     declare public readonly maxInstances: pulumi.Output<number | undefined>;
@@ -101,12 +97,10 @@ export class CapacityProvider extends pulumi.CustomResource {
             resourceInputs["maxInstances"] = args?.maxInstances;
             resourceInputs["minInstances"] = args?.minInstances;
             resourceInputs["name"] = args?.name;
-            resourceInputs["instances"] = undefined /*out*/;
         } else {
             resourceInputs["cluster"] = undefined /*out*/;
             resourceInputs["gpuSharing"] = undefined /*out*/;
             resourceInputs["instanceType"] = undefined /*out*/;
-            resourceInputs["instances"] = undefined /*out*/;
             resourceInputs["maxInstances"] = undefined /*out*/;
             resourceInputs["minInstances"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;

@@ -59,7 +59,7 @@ export class Endpoint extends pulumi.CustomResource {
      */
     declare public readonly instanceType: pulumi.Output<string>;
     /**
-     * The instances of this pool and their GPUs.
+     * The endpoint's instances and their GPUs (with the MIG partitions of the layout).
      */
     declare public /*out*/ readonly instances: pulumi.Output<outputs.InstancePlacement[]>;
     /**
@@ -70,6 +70,10 @@ export class Endpoint extends pulumi.CustomResource {
      * The MIG partitions of every GPU, e.g. ["mig-3g.20gb", "mig-4g.20gb"] (1 to 7 entries; repeat a name for several). Absent: whole GPUs.
      */
     declare public readonly partitionLayout: pulumi.Output<string[] | undefined>;
+    /**
+     * The endpoint as a SageMaker production variant (instance type, count, partition layout).
+     */
+    declare public /*out*/ readonly productionVariant: pulumi.Output<outputs.ProductionVariant>;
 
     /**
      * Create a Endpoint resource with the given unique name, arguments, and options.
@@ -100,6 +104,7 @@ export class Endpoint extends pulumi.CustomResource {
             resourceInputs["name"] = args?.name;
             resourceInputs["partitionLayout"] = args?.partitionLayout;
             resourceInputs["instances"] = undefined /*out*/;
+            resourceInputs["productionVariant"] = undefined /*out*/;
         } else {
             resourceInputs["cluster"] = undefined /*out*/;
             resourceInputs["instanceCount"] = undefined /*out*/;
@@ -107,6 +112,7 @@ export class Endpoint extends pulumi.CustomResource {
             resourceInputs["instances"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["partitionLayout"] = undefined /*out*/;
+            resourceInputs["productionVariant"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const replaceOnChanges = { replaceOnChanges: ["name", "partitionLayout[*]"] };

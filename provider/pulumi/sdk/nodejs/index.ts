@@ -15,6 +15,11 @@ export type Endpoint = import("./endpoint").Endpoint;
 export const Endpoint: typeof import("./endpoint").Endpoint = null as any;
 utilities.lazyLoad(exports, ["Endpoint"], () => require("./endpoint"));
 
+export { GetCapacityProviderArgs, GetCapacityProviderResult, GetCapacityProviderOutputArgs } from "./getCapacityProvider";
+export const getCapacityProvider: typeof import("./getCapacityProvider").getCapacityProvider = null as any;
+export const getCapacityProviderOutput: typeof import("./getCapacityProvider").getCapacityProviderOutput = null as any;
+utilities.lazyLoad(exports, ["getCapacityProvider","getCapacityProviderOutput"], () => require("./getCapacityProvider"));
+
 export { InferenceComponentArgs } from "./inferenceComponent";
 export type InferenceComponent = import("./inferenceComponent").InferenceComponent;
 export const InferenceComponent: typeof import("./inferenceComponent").InferenceComponent = null as any;

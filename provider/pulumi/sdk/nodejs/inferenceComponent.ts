@@ -51,7 +51,7 @@ export class InferenceComponent extends pulumi.CustomResource {
      */
     declare public readonly cluster: pulumi.Output<string>;
     /**
-     * Where each copy runs, with its environment.
+     * Where each copy runs (its MIG partition or GPU).
      */
     declare public /*out*/ readonly copies: pulumi.Output<outputs.CopyPlacement[]>;
     /**
@@ -82,6 +82,14 @@ export class InferenceComponent extends pulumi.CustomResource {
      * The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
      */
     declare public readonly partitionType: pulumi.Output<string | undefined>;
+    /**
+     * CreateInferenceComponent's RuntimeConfig: the copy count.
+     */
+    declare public /*out*/ readonly runtimeConfig: pulumi.Output<outputs.InferenceComponentRuntimeConfig | undefined>;
+    /**
+     * CreateInferenceComponent's Specification: the model and its compute resource requirements.
+     */
+    declare public /*out*/ readonly specification: pulumi.Output<outputs.InferenceComponentSpecification | undefined>;
     /**
      * Copies that could not be placed (empty when the capacity suffices).
      */
@@ -122,6 +130,8 @@ export class InferenceComponent extends pulumi.CustomResource {
             resourceInputs["name"] = args?.name;
             resourceInputs["partitionType"] = args?.partitionType;
             resourceInputs["copies"] = undefined /*out*/;
+            resourceInputs["runtimeConfig"] = undefined /*out*/;
+            resourceInputs["specification"] = undefined /*out*/;
             resourceInputs["unplaced"] = undefined /*out*/;
         } else {
             resourceInputs["cluster"] = undefined /*out*/;
@@ -133,6 +143,8 @@ export class InferenceComponent extends pulumi.CustomResource {
             resourceInputs["model"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["partitionType"] = undefined /*out*/;
+            resourceInputs["runtimeConfig"] = undefined /*out*/;
+            resourceInputs["specification"] = undefined /*out*/;
             resourceInputs["unplaced"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);

@@ -59,6 +59,22 @@ export class TaskDefinition extends pulumi.CustomResource {
      */
     declare public readonly cpu: pulumi.Output<number | undefined>;
     /**
+     * RegisterTaskDefinition's containerDefinitions as JSON text (GPU resourceRequirements, MPS as sharingStrategy.nvidiaMps), for aws.ecs.TaskDefinition's containerDefinitions. Absent when a container asks for a MIG partition (ECS has no form for it).
+     */
+    declare public /*out*/ readonly ecsContainerDefinitions: pulumi.Output<string | undefined>;
+    /**
+     * Task CPU units as ECS takes them (a string), when cpu is given.
+     */
+    declare public /*out*/ readonly ecsCpu: pulumi.Output<string | undefined>;
+    /**
+     * Task memory in MiB as ECS takes it (a string), when memory is given.
+     */
+    declare public /*out*/ readonly ecsMemory: pulumi.Output<string | undefined>;
+    /**
+     * requiresCompatibilities: EC2, which runs every GPU form ECS maps.
+     */
+    declare public /*out*/ readonly ecsRequiresCompatibilities: pulumi.Output<string[] | undefined>;
+    /**
      * Unique among task definitions; services refer to it.
      */
     declare public readonly family: pulumi.Output<string>;
@@ -66,6 +82,10 @@ export class TaskDefinition extends pulumi.CustomResource {
      * Host memory for the task, in MiB. Optional.
      */
     declare public readonly memory: pulumi.Output<number | undefined>;
+    /**
+     * family:revision, the revision a digest of the task definition's inputs: it changes with every change (a replacement). Give it to a service's taskDefinition so that the service updates when the task definition does.
+     */
+    declare public /*out*/ readonly revision: pulumi.Output<string>;
 
     /**
      * Create a TaskDefinition resource with the given unique name, arguments, and options.
@@ -92,12 +112,22 @@ export class TaskDefinition extends pulumi.CustomResource {
             resourceInputs["cpu"] = args?.cpu;
             resourceInputs["family"] = args?.family;
             resourceInputs["memory"] = args?.memory;
+            resourceInputs["ecsContainerDefinitions"] = undefined /*out*/;
+            resourceInputs["ecsCpu"] = undefined /*out*/;
+            resourceInputs["ecsMemory"] = undefined /*out*/;
+            resourceInputs["ecsRequiresCompatibilities"] = undefined /*out*/;
+            resourceInputs["revision"] = undefined /*out*/;
         } else {
             resourceInputs["cluster"] = undefined /*out*/;
             resourceInputs["containers"] = undefined /*out*/;
             resourceInputs["cpu"] = undefined /*out*/;
+            resourceInputs["ecsContainerDefinitions"] = undefined /*out*/;
+            resourceInputs["ecsCpu"] = undefined /*out*/;
+            resourceInputs["ecsMemory"] = undefined /*out*/;
+            resourceInputs["ecsRequiresCompatibilities"] = undefined /*out*/;
             resourceInputs["family"] = undefined /*out*/;
             resourceInputs["memory"] = undefined /*out*/;
+            resourceInputs["revision"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const replaceOnChanges = { replaceOnChanges: ["containers[*]", "cpu", "family", "memory"] };

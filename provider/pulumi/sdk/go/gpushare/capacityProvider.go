@@ -22,8 +22,6 @@ type CapacityProvider struct {
 	GpuSharing GpuSharingPtrOutput `pulumi:"gpuSharing"`
 	// The instance type: a catalog name such as g6.12xlarge or g6f.2xlarge, or one declared under instanceTypes.
 	InstanceType pulumi.StringOutput `pulumi:"instanceType"`
-	// The instances of this pool and their GPUs.
-	Instances InstancePlacementArrayOutput `pulumi:"instances"`
 	// The most instances this pool may run (at least 1, at least minInstances). Absent: no limit; the pool grows as far as placement needs.
 	MaxInstances pulumi.IntPtrOutput `pulumi:"maxInstances"`
 	// Instances kept running even when nothing needs them (default 0).
@@ -171,11 +169,6 @@ func (o CapacityProviderOutput) GpuSharing() GpuSharingPtrOutput {
 // The instance type: a catalog name such as g6.12xlarge or g6f.2xlarge, or one declared under instanceTypes.
 func (o CapacityProviderOutput) InstanceType() pulumi.StringOutput {
 	return o.ApplyT(func(v *CapacityProvider) pulumi.StringOutput { return v.InstanceType }).(pulumi.StringOutput)
-}
-
-// The instances of this pool and their GPUs.
-func (o CapacityProviderOutput) Instances() InstancePlacementArrayOutput {
-	return o.ApplyT(func(v *CapacityProvider) InstancePlacementArrayOutput { return v.Instances }).(InstancePlacementArrayOutput)
 }
 
 // The most instances this pool may run (at least 1, at least minInstances). Absent: no limit; the pool grows as far as placement needs.

@@ -22,12 +22,14 @@ type Endpoint struct {
 	InstanceCount pulumi.IntOutput `pulumi:"instanceCount"`
 	// The instance type, e.g. ml.p4d.24xlarge, or one declared under instanceTypes.
 	InstanceType pulumi.StringOutput `pulumi:"instanceType"`
-	// The instances of this pool and their GPUs.
+	// The endpoint's instances and their GPUs (with the MIG partitions of the layout).
 	Instances InstancePlacementArrayOutput `pulumi:"instances"`
 	// Unique among endpoints; inference components refer to it.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The MIG partitions of every GPU, e.g. ["mig-3g.20gb", "mig-4g.20gb"] (1 to 7 entries; repeat a name for several). Absent: whole GPUs.
 	PartitionLayout pulumi.StringArrayOutput `pulumi:"partitionLayout"`
+	// The endpoint as a SageMaker production variant (instance type, count, partition layout).
+	ProductionVariant ProductionVariantOutput `pulumi:"productionVariant"`
 }
 
 // NewEndpoint registers a new resource with the given unique name, arguments, and options.
@@ -171,7 +173,7 @@ func (o EndpointOutput) InstanceType() pulumi.StringOutput {
 	return o.ApplyT(func(v *Endpoint) pulumi.StringOutput { return v.InstanceType }).(pulumi.StringOutput)
 }
 
-// The instances of this pool and their GPUs.
+// The endpoint's instances and their GPUs (with the MIG partitions of the layout).
 func (o EndpointOutput) Instances() InstancePlacementArrayOutput {
 	return o.ApplyT(func(v *Endpoint) InstancePlacementArrayOutput { return v.Instances }).(InstancePlacementArrayOutput)
 }
@@ -184,6 +186,11 @@ func (o EndpointOutput) Name() pulumi.StringOutput {
 // The MIG partitions of every GPU, e.g. ["mig-3g.20gb", "mig-4g.20gb"] (1 to 7 entries; repeat a name for several). Absent: whole GPUs.
 func (o EndpointOutput) PartitionLayout() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Endpoint) pulumi.StringArrayOutput { return v.PartitionLayout }).(pulumi.StringArrayOutput)
+}
+
+// The endpoint as a SageMaker production variant (instance type, count, partition layout).
+func (o EndpointOutput) ProductionVariant() ProductionVariantOutput {
+	return o.ApplyT(func(v *Endpoint) ProductionVariantOutput { return v.ProductionVariant }).(ProductionVariantOutput)
 }
 
 func init() {

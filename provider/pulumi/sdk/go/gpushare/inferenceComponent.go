@@ -18,7 +18,7 @@ type InferenceComponent struct {
 
 	// The cluster (placement domain, like an ECS cluster) this spec declares: lower-case letters, digits and '-', 1 to 63 characters, starting and ending with a letter or digit. Every file of a split spec names the same cluster.
 	Cluster pulumi.StringOutput `pulumi:"cluster"`
-	// Where each copy runs, with its environment.
+	// Where each copy runs (its MIG partition or GPU).
 	Copies CopyPlacementArrayOutput `pulumi:"copies"`
 	// Copies of the model (at least 1), each on its own partition.
 	CopyCount pulumi.IntOutput `pulumi:"copyCount"`
@@ -34,6 +34,10 @@ type InferenceComponent struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
 	PartitionType pulumi.StringPtrOutput `pulumi:"partitionType"`
+	// CreateInferenceComponent's RuntimeConfig: the copy count.
+	RuntimeConfig InferenceComponentRuntimeConfigPtrOutput `pulumi:"runtimeConfig"`
+	// CreateInferenceComponent's Specification: the model and its compute resource requirements.
+	Specification InferenceComponentSpecificationPtrOutput `pulumi:"specification"`
 	// Copies that could not be placed (empty when the capacity suffices).
 	Unplaced UnplacedCopyArrayOutput `pulumi:"unplaced"`
 }
@@ -184,7 +188,7 @@ func (o InferenceComponentOutput) Cluster() pulumi.StringOutput {
 	return o.ApplyT(func(v *InferenceComponent) pulumi.StringOutput { return v.Cluster }).(pulumi.StringOutput)
 }
 
-// Where each copy runs, with its environment.
+// Where each copy runs (its MIG partition or GPU).
 func (o InferenceComponentOutput) Copies() CopyPlacementArrayOutput {
 	return o.ApplyT(func(v *InferenceComponent) CopyPlacementArrayOutput { return v.Copies }).(CopyPlacementArrayOutput)
 }
@@ -222,6 +226,16 @@ func (o InferenceComponentOutput) Name() pulumi.StringOutput {
 // The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
 func (o InferenceComponentOutput) PartitionType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InferenceComponent) pulumi.StringPtrOutput { return v.PartitionType }).(pulumi.StringPtrOutput)
+}
+
+// CreateInferenceComponent's RuntimeConfig: the copy count.
+func (o InferenceComponentOutput) RuntimeConfig() InferenceComponentRuntimeConfigPtrOutput {
+	return o.ApplyT(func(v *InferenceComponent) InferenceComponentRuntimeConfigPtrOutput { return v.RuntimeConfig }).(InferenceComponentRuntimeConfigPtrOutput)
+}
+
+// CreateInferenceComponent's Specification: the model and its compute resource requirements.
+func (o InferenceComponentOutput) Specification() InferenceComponentSpecificationPtrOutput {
+	return o.ApplyT(func(v *InferenceComponent) InferenceComponentSpecificationPtrOutput { return v.Specification }).(InferenceComponentSpecificationPtrOutput)
 }
 
 // Copies that could not be placed (empty when the capacity suffices).

@@ -13,6 +13,146 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// SageMaker's AcceleratorPartitionLayout: how one GPU of the variant is cut.
+type AcceleratorPartitionLayout struct {
+	// MIG profiles of one GPU, in the layout's order, with the mig- prefix.
+	AcceleratorPartitionTypes []string `pulumi:"acceleratorPartitionTypes"`
+}
+
+// SageMaker's AcceleratorPartitionLayout: how one GPU of the variant is cut.
+type AcceleratorPartitionLayoutOutput struct{ *pulumi.OutputState }
+
+func (AcceleratorPartitionLayoutOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AcceleratorPartitionLayout)(nil)).Elem()
+}
+
+func (o AcceleratorPartitionLayoutOutput) ToAcceleratorPartitionLayoutOutput() AcceleratorPartitionLayoutOutput {
+	return o
+}
+
+func (o AcceleratorPartitionLayoutOutput) ToAcceleratorPartitionLayoutOutputWithContext(ctx context.Context) AcceleratorPartitionLayoutOutput {
+	return o
+}
+
+// MIG profiles of one GPU, in the layout's order, with the mig- prefix.
+func (o AcceleratorPartitionLayoutOutput) AcceleratorPartitionTypes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AcceleratorPartitionLayout) []string { return v.AcceleratorPartitionTypes }).(pulumi.StringArrayOutput)
+}
+
+type AcceleratorPartitionLayoutArrayOutput struct{ *pulumi.OutputState }
+
+func (AcceleratorPartitionLayoutArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AcceleratorPartitionLayout)(nil)).Elem()
+}
+
+func (o AcceleratorPartitionLayoutArrayOutput) ToAcceleratorPartitionLayoutArrayOutput() AcceleratorPartitionLayoutArrayOutput {
+	return o
+}
+
+func (o AcceleratorPartitionLayoutArrayOutput) ToAcceleratorPartitionLayoutArrayOutputWithContext(ctx context.Context) AcceleratorPartitionLayoutArrayOutput {
+	return o
+}
+
+func (o AcceleratorPartitionLayoutArrayOutput) Index(i pulumi.IntInput) AcceleratorPartitionLayoutOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AcceleratorPartitionLayout {
+		return vs[0].([]AcceleratorPartitionLayout)[vs[1].(int)]
+	}).(AcceleratorPartitionLayoutOutput)
+}
+
+// SageMaker's InferenceComponentComputeResourceRequirements.
+type ComputeResourceRequirements struct {
+	// The MIG profile one copy occupies, with the mig- prefix; absent for whole GPUs.
+	AcceleratorPartitionType *string `pulumi:"acceleratorPartitionType"`
+	// Host memory per copy, MB (hostMemoryMiB, or 1024 when not given).
+	MinMemoryRequiredInMb int `pulumi:"minMemoryRequiredInMb"`
+	// Accelerator devices (GPUs or partitions) per copy: 1.
+	NumberOfAcceleratorDevicesRequired float64 `pulumi:"numberOfAcceleratorDevicesRequired"`
+}
+
+// SageMaker's InferenceComponentComputeResourceRequirements.
+type ComputeResourceRequirementsOutput struct{ *pulumi.OutputState }
+
+func (ComputeResourceRequirementsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ComputeResourceRequirements)(nil)).Elem()
+}
+
+func (o ComputeResourceRequirementsOutput) ToComputeResourceRequirementsOutput() ComputeResourceRequirementsOutput {
+	return o
+}
+
+func (o ComputeResourceRequirementsOutput) ToComputeResourceRequirementsOutputWithContext(ctx context.Context) ComputeResourceRequirementsOutput {
+	return o
+}
+
+// The MIG profile one copy occupies, with the mig- prefix; absent for whole GPUs.
+func (o ComputeResourceRequirementsOutput) AcceleratorPartitionType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ComputeResourceRequirements) *string { return v.AcceleratorPartitionType }).(pulumi.StringPtrOutput)
+}
+
+// Host memory per copy, MB (hostMemoryMiB, or 1024 when not given).
+func (o ComputeResourceRequirementsOutput) MinMemoryRequiredInMb() pulumi.IntOutput {
+	return o.ApplyT(func(v ComputeResourceRequirements) int { return v.MinMemoryRequiredInMb }).(pulumi.IntOutput)
+}
+
+// Accelerator devices (GPUs or partitions) per copy: 1.
+func (o ComputeResourceRequirementsOutput) NumberOfAcceleratorDevicesRequired() pulumi.Float64Output {
+	return o.ApplyT(func(v ComputeResourceRequirements) float64 { return v.NumberOfAcceleratorDevicesRequired }).(pulumi.Float64Output)
+}
+
+type ComputeResourceRequirementsPtrOutput struct{ *pulumi.OutputState }
+
+func (ComputeResourceRequirementsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ComputeResourceRequirements)(nil)).Elem()
+}
+
+func (o ComputeResourceRequirementsPtrOutput) ToComputeResourceRequirementsPtrOutput() ComputeResourceRequirementsPtrOutput {
+	return o
+}
+
+func (o ComputeResourceRequirementsPtrOutput) ToComputeResourceRequirementsPtrOutputWithContext(ctx context.Context) ComputeResourceRequirementsPtrOutput {
+	return o
+}
+
+func (o ComputeResourceRequirementsPtrOutput) Elem() ComputeResourceRequirementsOutput {
+	return o.ApplyT(func(v *ComputeResourceRequirements) ComputeResourceRequirements {
+		if v != nil {
+			return *v
+		}
+		var ret ComputeResourceRequirements
+		return ret
+	}).(ComputeResourceRequirementsOutput)
+}
+
+// The MIG profile one copy occupies, with the mig- prefix; absent for whole GPUs.
+func (o ComputeResourceRequirementsPtrOutput) AcceleratorPartitionType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ComputeResourceRequirements) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AcceleratorPartitionType
+	}).(pulumi.StringPtrOutput)
+}
+
+// Host memory per copy, MB (hostMemoryMiB, or 1024 when not given).
+func (o ComputeResourceRequirementsPtrOutput) MinMemoryRequiredInMb() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ComputeResourceRequirements) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.MinMemoryRequiredInMb
+	}).(pulumi.IntPtrOutput)
+}
+
+// Accelerator devices (GPUs or partitions) per copy: 1.
+func (o ComputeResourceRequirementsPtrOutput) NumberOfAcceleratorDevicesRequired() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ComputeResourceRequirements) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.NumberOfAcceleratorDevicesRequired
+	}).(pulumi.Float64PtrOutput)
+}
+
 // One container of a task definition.
 type Container struct {
 	// The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
@@ -134,11 +274,11 @@ func (o ContainerArrayOutput) Index(i pulumi.IntInput) ContainerOutput {
 // One container of a copy on one GPU.
 type ContainerPlacement struct {
 	// Container (or model) name.
-	Container *string `pulumi:"container"`
+	Container string `pulumi:"container"`
 	// Environment the container must be started with.
 	Env map[string]string `pulumi:"env"`
 	// GPU index on the instance.
-	Gpu *int `pulumi:"gpu"`
+	Gpu int `pulumi:"gpu"`
 	// MPS compute limit, in percent.
 	MaxComputePercent *int `pulumi:"maxComputePercent"`
 	// MPS GPU memory reserved, in MiB.
@@ -163,8 +303,8 @@ func (o ContainerPlacementOutput) ToContainerPlacementOutputWithContext(ctx cont
 }
 
 // Container (or model) name.
-func (o ContainerPlacementOutput) Container() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v ContainerPlacement) *string { return v.Container }).(pulumi.StringPtrOutput)
+func (o ContainerPlacementOutput) Container() pulumi.StringOutput {
+	return o.ApplyT(func(v ContainerPlacement) string { return v.Container }).(pulumi.StringOutput)
 }
 
 // Environment the container must be started with.
@@ -173,8 +313,8 @@ func (o ContainerPlacementOutput) Env() pulumi.StringMapOutput {
 }
 
 // GPU index on the instance.
-func (o ContainerPlacementOutput) Gpu() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v ContainerPlacement) *int { return v.Gpu }).(pulumi.IntPtrOutput)
+func (o ContainerPlacementOutput) Gpu() pulumi.IntOutput {
+	return o.ApplyT(func(v ContainerPlacement) int { return v.Gpu }).(pulumi.IntOutput)
 }
 
 // MPS compute limit, in percent.
@@ -217,9 +357,9 @@ type CopyPlacement struct {
 	// Per container and GPU.
 	Containers []ContainerPlacement `pulumi:"containers"`
 	// Copy name, NAME/N.
-	Copy *string `pulumi:"copy"`
+	Copy string `pulumi:"copy"`
 	// Instance it runs on.
-	InstanceId *string `pulumi:"instanceId"`
+	InstanceId string `pulumi:"instanceId"`
 }
 
 // One copy (SERVICE/N or COMPONENT/N) and where it runs.
@@ -243,13 +383,13 @@ func (o CopyPlacementOutput) Containers() ContainerPlacementArrayOutput {
 }
 
 // Copy name, NAME/N.
-func (o CopyPlacementOutput) Copy() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v CopyPlacement) *string { return v.Copy }).(pulumi.StringPtrOutput)
+func (o CopyPlacementOutput) Copy() pulumi.StringOutput {
+	return o.ApplyT(func(v CopyPlacement) string { return v.Copy }).(pulumi.StringOutput)
 }
 
 // Instance it runs on.
-func (o CopyPlacementOutput) InstanceId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v CopyPlacement) *string { return v.InstanceId }).(pulumi.StringPtrOutput)
+func (o CopyPlacementOutput) InstanceId() pulumi.StringOutput {
+	return o.ApplyT(func(v CopyPlacement) string { return v.InstanceId }).(pulumi.StringOutput)
 }
 
 type CopyPlacementArrayOutput struct{ *pulumi.OutputState }
@@ -275,11 +415,11 @@ func (o CopyPlacementArrayOutput) Index(i pulumi.IntInput) CopyPlacementOutput {
 // One GPU of an instance.
 type GpuPlacement struct {
 	// 0-based GPU index on the instance.
-	Index *int `pulumi:"index"`
+	Index int `pulumi:"index"`
 	// Usable GPU memory in MiB.
-	MemoryMiB *int `pulumi:"memoryMiB"`
+	MemoryMiB int `pulumi:"memoryMiB"`
 	// GPU model, e.g. A100-80GB.
-	Model *string `pulumi:"model"`
+	Model string `pulumi:"model"`
 	// MIG instances as profile@start, ordered by start.
 	Partitions []string `pulumi:"partitions"`
 }
@@ -300,18 +440,18 @@ func (o GpuPlacementOutput) ToGpuPlacementOutputWithContext(ctx context.Context)
 }
 
 // 0-based GPU index on the instance.
-func (o GpuPlacementOutput) Index() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GpuPlacement) *int { return v.Index }).(pulumi.IntPtrOutput)
+func (o GpuPlacementOutput) Index() pulumi.IntOutput {
+	return o.ApplyT(func(v GpuPlacement) int { return v.Index }).(pulumi.IntOutput)
 }
 
 // Usable GPU memory in MiB.
-func (o GpuPlacementOutput) MemoryMiB() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v GpuPlacement) *int { return v.MemoryMiB }).(pulumi.IntPtrOutput)
+func (o GpuPlacementOutput) MemoryMiB() pulumi.IntOutput {
+	return o.ApplyT(func(v GpuPlacement) int { return v.MemoryMiB }).(pulumi.IntOutput)
 }
 
 // GPU model, e.g. A100-80GB.
-func (o GpuPlacementOutput) Model() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GpuPlacement) *string { return v.Model }).(pulumi.StringPtrOutput)
+func (o GpuPlacementOutput) Model() pulumi.StringOutput {
+	return o.ApplyT(func(v GpuPlacement) string { return v.Model }).(pulumi.StringOutput)
 }
 
 // MIG instances as profile@start, ordered by start.
@@ -536,16 +676,152 @@ func (o GpuSharingPtrOutput) Strategy() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// SageMaker's InferenceComponentRuntimeConfig (CreateInferenceComponent RuntimeConfig).
+type InferenceComponentRuntimeConfig struct {
+	// Copies of the component.
+	CopyCount int `pulumi:"copyCount"`
+}
+
+// SageMaker's InferenceComponentRuntimeConfig (CreateInferenceComponent RuntimeConfig).
+type InferenceComponentRuntimeConfigOutput struct{ *pulumi.OutputState }
+
+func (InferenceComponentRuntimeConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InferenceComponentRuntimeConfig)(nil)).Elem()
+}
+
+func (o InferenceComponentRuntimeConfigOutput) ToInferenceComponentRuntimeConfigOutput() InferenceComponentRuntimeConfigOutput {
+	return o
+}
+
+func (o InferenceComponentRuntimeConfigOutput) ToInferenceComponentRuntimeConfigOutputWithContext(ctx context.Context) InferenceComponentRuntimeConfigOutput {
+	return o
+}
+
+// Copies of the component.
+func (o InferenceComponentRuntimeConfigOutput) CopyCount() pulumi.IntOutput {
+	return o.ApplyT(func(v InferenceComponentRuntimeConfig) int { return v.CopyCount }).(pulumi.IntOutput)
+}
+
+type InferenceComponentRuntimeConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (InferenceComponentRuntimeConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InferenceComponentRuntimeConfig)(nil)).Elem()
+}
+
+func (o InferenceComponentRuntimeConfigPtrOutput) ToInferenceComponentRuntimeConfigPtrOutput() InferenceComponentRuntimeConfigPtrOutput {
+	return o
+}
+
+func (o InferenceComponentRuntimeConfigPtrOutput) ToInferenceComponentRuntimeConfigPtrOutputWithContext(ctx context.Context) InferenceComponentRuntimeConfigPtrOutput {
+	return o
+}
+
+func (o InferenceComponentRuntimeConfigPtrOutput) Elem() InferenceComponentRuntimeConfigOutput {
+	return o.ApplyT(func(v *InferenceComponentRuntimeConfig) InferenceComponentRuntimeConfig {
+		if v != nil {
+			return *v
+		}
+		var ret InferenceComponentRuntimeConfig
+		return ret
+	}).(InferenceComponentRuntimeConfigOutput)
+}
+
+// Copies of the component.
+func (o InferenceComponentRuntimeConfigPtrOutput) CopyCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *InferenceComponentRuntimeConfig) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.CopyCount
+	}).(pulumi.IntPtrOutput)
+}
+
+// SageMaker's InferenceComponentSpecification (CreateInferenceComponent Specification).
+type InferenceComponentSpecification struct {
+	ComputeResourceRequirements ComputeResourceRequirements `pulumi:"computeResourceRequirements"`
+	// The model.
+	ModelName string `pulumi:"modelName"`
+}
+
+// SageMaker's InferenceComponentSpecification (CreateInferenceComponent Specification).
+type InferenceComponentSpecificationOutput struct{ *pulumi.OutputState }
+
+func (InferenceComponentSpecificationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InferenceComponentSpecification)(nil)).Elem()
+}
+
+func (o InferenceComponentSpecificationOutput) ToInferenceComponentSpecificationOutput() InferenceComponentSpecificationOutput {
+	return o
+}
+
+func (o InferenceComponentSpecificationOutput) ToInferenceComponentSpecificationOutputWithContext(ctx context.Context) InferenceComponentSpecificationOutput {
+	return o
+}
+
+func (o InferenceComponentSpecificationOutput) ComputeResourceRequirements() ComputeResourceRequirementsOutput {
+	return o.ApplyT(func(v InferenceComponentSpecification) ComputeResourceRequirements {
+		return v.ComputeResourceRequirements
+	}).(ComputeResourceRequirementsOutput)
+}
+
+// The model.
+func (o InferenceComponentSpecificationOutput) ModelName() pulumi.StringOutput {
+	return o.ApplyT(func(v InferenceComponentSpecification) string { return v.ModelName }).(pulumi.StringOutput)
+}
+
+type InferenceComponentSpecificationPtrOutput struct{ *pulumi.OutputState }
+
+func (InferenceComponentSpecificationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InferenceComponentSpecification)(nil)).Elem()
+}
+
+func (o InferenceComponentSpecificationPtrOutput) ToInferenceComponentSpecificationPtrOutput() InferenceComponentSpecificationPtrOutput {
+	return o
+}
+
+func (o InferenceComponentSpecificationPtrOutput) ToInferenceComponentSpecificationPtrOutputWithContext(ctx context.Context) InferenceComponentSpecificationPtrOutput {
+	return o
+}
+
+func (o InferenceComponentSpecificationPtrOutput) Elem() InferenceComponentSpecificationOutput {
+	return o.ApplyT(func(v *InferenceComponentSpecification) InferenceComponentSpecification {
+		if v != nil {
+			return *v
+		}
+		var ret InferenceComponentSpecification
+		return ret
+	}).(InferenceComponentSpecificationOutput)
+}
+
+func (o InferenceComponentSpecificationPtrOutput) ComputeResourceRequirements() ComputeResourceRequirementsPtrOutput {
+	return o.ApplyT(func(v *InferenceComponentSpecification) *ComputeResourceRequirements {
+		if v == nil {
+			return nil
+		}
+		return &v.ComputeResourceRequirements
+	}).(ComputeResourceRequirementsPtrOutput)
+}
+
+// The model.
+func (o InferenceComponentSpecificationPtrOutput) ModelName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InferenceComponentSpecification) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ModelName
+	}).(pulumi.StringPtrOutput)
+}
+
 // One instance and its GPUs.
 type InstancePlacement struct {
 	// GPUs by index.
 	Gpus []GpuPlacement `pulumi:"gpus"`
 	// False once marked unhealthy.
-	Healthy *bool `pulumi:"healthy"`
+	Healthy bool `pulumi:"healthy"`
 	// Stable instance id, <pool>-<n>.
-	Id *string `pulumi:"id"`
+	Id string `pulumi:"id"`
 	// Instance type.
-	InstanceType *string `pulumi:"instanceType"`
+	InstanceType string `pulumi:"instanceType"`
 }
 
 // One instance and its GPUs.
@@ -569,18 +845,18 @@ func (o InstancePlacementOutput) Gpus() GpuPlacementArrayOutput {
 }
 
 // False once marked unhealthy.
-func (o InstancePlacementOutput) Healthy() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v InstancePlacement) *bool { return v.Healthy }).(pulumi.BoolPtrOutput)
+func (o InstancePlacementOutput) Healthy() pulumi.BoolOutput {
+	return o.ApplyT(func(v InstancePlacement) bool { return v.Healthy }).(pulumi.BoolOutput)
 }
 
 // Stable instance id, <pool>-<n>.
-func (o InstancePlacementOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v InstancePlacement) *string { return v.Id }).(pulumi.StringPtrOutput)
+func (o InstancePlacementOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v InstancePlacement) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // Instance type.
-func (o InstancePlacementOutput) InstanceType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v InstancePlacement) *string { return v.InstanceType }).(pulumi.StringPtrOutput)
+func (o InstancePlacementOutput) InstanceType() pulumi.StringOutput {
+	return o.ApplyT(func(v InstancePlacement) string { return v.InstanceType }).(pulumi.StringOutput)
 }
 
 type InstancePlacementArrayOutput struct{ *pulumi.OutputState }
@@ -603,14 +879,61 @@ func (o InstancePlacementArrayOutput) Index(i pulumi.IntInput) InstancePlacement
 	}).(InstancePlacementOutput)
 }
 
+// SageMaker's ProductionVariant of an endpoint configuration (aws.sagemaker.EndpointConfiguration productionVariants[]).
+type ProductionVariant struct {
+	// The MIG layout every GPU of the variant gets; absent for whole GPUs.
+	AcceleratorPartitionLayouts []AcceleratorPartitionLayout `pulumi:"acceleratorPartitionLayouts"`
+	// Instances of the variant.
+	InitialInstanceCount int `pulumi:"initialInstanceCount"`
+	// The ml. instance type.
+	InstanceType string `pulumi:"instanceType"`
+	// The variant's name (AllTraffic).
+	VariantName string `pulumi:"variantName"`
+}
+
+// SageMaker's ProductionVariant of an endpoint configuration (aws.sagemaker.EndpointConfiguration productionVariants[]).
+type ProductionVariantOutput struct{ *pulumi.OutputState }
+
+func (ProductionVariantOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ProductionVariant)(nil)).Elem()
+}
+
+func (o ProductionVariantOutput) ToProductionVariantOutput() ProductionVariantOutput {
+	return o
+}
+
+func (o ProductionVariantOutput) ToProductionVariantOutputWithContext(ctx context.Context) ProductionVariantOutput {
+	return o
+}
+
+// The MIG layout every GPU of the variant gets; absent for whole GPUs.
+func (o ProductionVariantOutput) AcceleratorPartitionLayouts() AcceleratorPartitionLayoutArrayOutput {
+	return o.ApplyT(func(v ProductionVariant) []AcceleratorPartitionLayout { return v.AcceleratorPartitionLayouts }).(AcceleratorPartitionLayoutArrayOutput)
+}
+
+// Instances of the variant.
+func (o ProductionVariantOutput) InitialInstanceCount() pulumi.IntOutput {
+	return o.ApplyT(func(v ProductionVariant) int { return v.InitialInstanceCount }).(pulumi.IntOutput)
+}
+
+// The ml. instance type.
+func (o ProductionVariantOutput) InstanceType() pulumi.StringOutput {
+	return o.ApplyT(func(v ProductionVariant) string { return v.InstanceType }).(pulumi.StringOutput)
+}
+
+// The variant's name (AllTraffic).
+func (o ProductionVariantOutput) VariantName() pulumi.StringOutput {
+	return o.ApplyT(func(v ProductionVariant) string { return v.VariantName }).(pulumi.StringOutput)
+}
+
 // A copy that did not fit, and why.
 type UnplacedCopy struct {
 	// Stable reason code, e.g. INSUFFICIENT_GPU_MEMORY.
-	Code *string `pulumi:"code"`
+	Code string `pulumi:"code"`
 	// Copy name, NAME/N.
-	Copy *string `pulumi:"copy"`
+	Copy string `pulumi:"copy"`
 	// The numbers and the smallest change that would make it fit.
-	Message *string `pulumi:"message"`
+	Message string `pulumi:"message"`
 }
 
 // A copy that did not fit, and why.
@@ -629,18 +952,18 @@ func (o UnplacedCopyOutput) ToUnplacedCopyOutputWithContext(ctx context.Context)
 }
 
 // Stable reason code, e.g. INSUFFICIENT_GPU_MEMORY.
-func (o UnplacedCopyOutput) Code() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v UnplacedCopy) *string { return v.Code }).(pulumi.StringPtrOutput)
+func (o UnplacedCopyOutput) Code() pulumi.StringOutput {
+	return o.ApplyT(func(v UnplacedCopy) string { return v.Code }).(pulumi.StringOutput)
 }
 
 // Copy name, NAME/N.
-func (o UnplacedCopyOutput) Copy() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v UnplacedCopy) *string { return v.Copy }).(pulumi.StringPtrOutput)
+func (o UnplacedCopyOutput) Copy() pulumi.StringOutput {
+	return o.ApplyT(func(v UnplacedCopy) string { return v.Copy }).(pulumi.StringOutput)
 }
 
 // The numbers and the smallest change that would make it fit.
-func (o UnplacedCopyOutput) Message() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v UnplacedCopy) *string { return v.Message }).(pulumi.StringPtrOutput)
+func (o UnplacedCopyOutput) Message() pulumi.StringOutput {
+	return o.ApplyT(func(v UnplacedCopy) string { return v.Message }).(pulumi.StringOutput)
 }
 
 type UnplacedCopyArrayOutput struct{ *pulumi.OutputState }
@@ -668,6 +991,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ContainerArrayInput)(nil)).Elem(), ContainerArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuSharingInput)(nil)).Elem(), GpuSharingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuSharingPtrInput)(nil)).Elem(), GpuSharingArgs{})
+	pulumi.RegisterOutputType(AcceleratorPartitionLayoutOutput{})
+	pulumi.RegisterOutputType(AcceleratorPartitionLayoutArrayOutput{})
+	pulumi.RegisterOutputType(ComputeResourceRequirementsOutput{})
+	pulumi.RegisterOutputType(ComputeResourceRequirementsPtrOutput{})
 	pulumi.RegisterOutputType(ContainerOutput{})
 	pulumi.RegisterOutputType(ContainerArrayOutput{})
 	pulumi.RegisterOutputType(ContainerPlacementOutput{})
@@ -678,8 +1005,13 @@ func init() {
 	pulumi.RegisterOutputType(GpuPlacementArrayOutput{})
 	pulumi.RegisterOutputType(GpuSharingOutput{})
 	pulumi.RegisterOutputType(GpuSharingPtrOutput{})
+	pulumi.RegisterOutputType(InferenceComponentRuntimeConfigOutput{})
+	pulumi.RegisterOutputType(InferenceComponentRuntimeConfigPtrOutput{})
+	pulumi.RegisterOutputType(InferenceComponentSpecificationOutput{})
+	pulumi.RegisterOutputType(InferenceComponentSpecificationPtrOutput{})
 	pulumi.RegisterOutputType(InstancePlacementOutput{})
 	pulumi.RegisterOutputType(InstancePlacementArrayOutput{})
+	pulumi.RegisterOutputType(ProductionVariantOutput{})
 	pulumi.RegisterOutputType(UnplacedCopyOutput{})
 	pulumi.RegisterOutputType(UnplacedCopyArrayOutput{})
 }

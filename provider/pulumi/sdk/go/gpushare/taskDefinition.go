@@ -22,10 +22,20 @@ type TaskDefinition struct {
 	Containers ContainerArrayOutput `pulumi:"containers"`
 	// CPU units for the task (1024 = one vCPU). Optional.
 	Cpu pulumi.IntPtrOutput `pulumi:"cpu"`
+	// RegisterTaskDefinition's containerDefinitions as JSON text (GPU resourceRequirements, MPS as sharingStrategy.nvidiaMps), for aws.ecs.TaskDefinition's containerDefinitions. Absent when a container asks for a MIG partition (ECS has no form for it).
+	EcsContainerDefinitions pulumi.StringPtrOutput `pulumi:"ecsContainerDefinitions"`
+	// Task CPU units as ECS takes them (a string), when cpu is given.
+	EcsCpu pulumi.StringPtrOutput `pulumi:"ecsCpu"`
+	// Task memory in MiB as ECS takes it (a string), when memory is given.
+	EcsMemory pulumi.StringPtrOutput `pulumi:"ecsMemory"`
+	// requiresCompatibilities: EC2, which runs every GPU form ECS maps.
+	EcsRequiresCompatibilities pulumi.StringArrayOutput `pulumi:"ecsRequiresCompatibilities"`
 	// Unique among task definitions; services refer to it.
 	Family pulumi.StringOutput `pulumi:"family"`
 	// Host memory for the task, in MiB. Optional.
 	Memory pulumi.IntPtrOutput `pulumi:"memory"`
+	// family:revision, the revision a digest of the task definition's inputs: it changes with every change (a replacement). Give it to a service's taskDefinition so that the service updates when the task definition does.
+	Revision pulumi.StringOutput `pulumi:"revision"`
 }
 
 // NewTaskDefinition registers a new resource with the given unique name, arguments, and options.
@@ -168,6 +178,26 @@ func (o TaskDefinitionOutput) Cpu() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *TaskDefinition) pulumi.IntPtrOutput { return v.Cpu }).(pulumi.IntPtrOutput)
 }
 
+// RegisterTaskDefinition's containerDefinitions as JSON text (GPU resourceRequirements, MPS as sharingStrategy.nvidiaMps), for aws.ecs.TaskDefinition's containerDefinitions. Absent when a container asks for a MIG partition (ECS has no form for it).
+func (o TaskDefinitionOutput) EcsContainerDefinitions() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TaskDefinition) pulumi.StringPtrOutput { return v.EcsContainerDefinitions }).(pulumi.StringPtrOutput)
+}
+
+// Task CPU units as ECS takes them (a string), when cpu is given.
+func (o TaskDefinitionOutput) EcsCpu() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TaskDefinition) pulumi.StringPtrOutput { return v.EcsCpu }).(pulumi.StringPtrOutput)
+}
+
+// Task memory in MiB as ECS takes it (a string), when memory is given.
+func (o TaskDefinitionOutput) EcsMemory() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TaskDefinition) pulumi.StringPtrOutput { return v.EcsMemory }).(pulumi.StringPtrOutput)
+}
+
+// requiresCompatibilities: EC2, which runs every GPU form ECS maps.
+func (o TaskDefinitionOutput) EcsRequiresCompatibilities() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *TaskDefinition) pulumi.StringArrayOutput { return v.EcsRequiresCompatibilities }).(pulumi.StringArrayOutput)
+}
+
 // Unique among task definitions; services refer to it.
 func (o TaskDefinitionOutput) Family() pulumi.StringOutput {
 	return o.ApplyT(func(v *TaskDefinition) pulumi.StringOutput { return v.Family }).(pulumi.StringOutput)
@@ -176,6 +206,11 @@ func (o TaskDefinitionOutput) Family() pulumi.StringOutput {
 // Host memory for the task, in MiB. Optional.
 func (o TaskDefinitionOutput) Memory() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *TaskDefinition) pulumi.IntPtrOutput { return v.Memory }).(pulumi.IntPtrOutput)
+}
+
+// family:revision, the revision a digest of the task definition's inputs: it changes with every change (a replacement). Give it to a service's taskDefinition so that the service updates when the task definition does.
+func (o TaskDefinitionOutput) Revision() pulumi.StringOutput {
+	return o.ApplyT(func(v *TaskDefinition) pulumi.StringOutput { return v.Revision }).(pulumi.StringOutput)
 }
 
 func init() {

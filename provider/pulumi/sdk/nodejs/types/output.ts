@@ -6,6 +6,34 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 /**
+ * SageMaker's AcceleratorPartitionLayout: how one GPU of the variant is cut.
+ */
+export interface AcceleratorPartitionLayout {
+    /**
+     * MIG profiles of one GPU, in the layout's order, with the mig- prefix.
+     */
+    acceleratorPartitionTypes: string[];
+}
+
+/**
+ * SageMaker's InferenceComponentComputeResourceRequirements.
+ */
+export interface ComputeResourceRequirements {
+    /**
+     * The MIG profile one copy occupies, with the mig- prefix; absent for whole GPUs.
+     */
+    acceleratorPartitionType?: string;
+    /**
+     * Host memory per copy, MB (hostMemoryMiB, or 1024 when not given).
+     */
+    minMemoryRequiredInMb: number;
+    /**
+     * Accelerator devices (GPUs or partitions) per copy: 1.
+     */
+    numberOfAcceleratorDevicesRequired: number;
+}
+
+/**
  * One container of a task definition.
  */
 export interface Container {
@@ -30,15 +58,15 @@ export interface ContainerPlacement {
     /**
      * Container (or model) name.
      */
-    container?: string;
+    container: string;
     /**
      * Environment the container must be started with.
      */
-    env?: {[key: string]: string};
+    env: {[key: string]: string};
     /**
      * GPU index on the instance.
      */
-    gpu?: number;
+    gpu: number;
     /**
      * MPS compute limit, in percent.
      */
@@ -60,15 +88,15 @@ export interface CopyPlacement {
     /**
      * Per container and GPU.
      */
-    containers?: outputs.ContainerPlacement[];
+    containers: outputs.ContainerPlacement[];
     /**
      * Copy name, NAME/N.
      */
-    copy?: string;
+    copy: string;
     /**
      * Instance it runs on.
      */
-    instanceId?: string;
+    instanceId: string;
 }
 
 /**
@@ -78,19 +106,19 @@ export interface GpuPlacement {
     /**
      * 0-based GPU index on the instance.
      */
-    index?: number;
+    index: number;
     /**
      * Usable GPU memory in MiB.
      */
-    memoryMiB?: number;
+    memoryMiB: number;
     /**
      * GPU model, e.g. A100-80GB.
      */
-    model?: string;
+    model: string;
     /**
      * MIG instances as profile@start, ordered by start.
      */
-    partitions?: string[];
+    partitions: string[];
 }
 
 /**
@@ -116,25 +144,68 @@ export interface GpuSharing {
 }
 
 /**
+ * SageMaker's InferenceComponentRuntimeConfig (CreateInferenceComponent RuntimeConfig).
+ */
+export interface InferenceComponentRuntimeConfig {
+    /**
+     * Copies of the component.
+     */
+    copyCount: number;
+}
+
+/**
+ * SageMaker's InferenceComponentSpecification (CreateInferenceComponent Specification).
+ */
+export interface InferenceComponentSpecification {
+    computeResourceRequirements: outputs.ComputeResourceRequirements;
+    /**
+     * The model.
+     */
+    modelName: string;
+}
+
+/**
  * One instance and its GPUs.
  */
 export interface InstancePlacement {
     /**
      * GPUs by index.
      */
-    gpus?: outputs.GpuPlacement[];
+    gpus: outputs.GpuPlacement[];
     /**
      * False once marked unhealthy.
      */
-    healthy?: boolean;
+    healthy: boolean;
     /**
      * Stable instance id, <pool>-<n>.
      */
-    id?: string;
+    id: string;
     /**
      * Instance type.
      */
-    instanceType?: string;
+    instanceType: string;
+}
+
+/**
+ * SageMaker's ProductionVariant of an endpoint configuration (aws.sagemaker.EndpointConfiguration productionVariants[]).
+ */
+export interface ProductionVariant {
+    /**
+     * The MIG layout every GPU of the variant gets; absent for whole GPUs.
+     */
+    acceleratorPartitionLayouts?: outputs.AcceleratorPartitionLayout[];
+    /**
+     * Instances of the variant.
+     */
+    initialInstanceCount: number;
+    /**
+     * The ml. instance type.
+     */
+    instanceType: string;
+    /**
+     * The variant's name (AllTraffic).
+     */
+    variantName: string;
 }
 
 /**
@@ -144,14 +215,14 @@ export interface UnplacedCopy {
     /**
      * Stable reason code, e.g. INSUFFICIENT_GPU_MEMORY.
      */
-    code?: string;
+    code: string;
     /**
      * Copy name, NAME/N.
      */
-    copy?: string;
+    copy: string;
     /**
      * The numbers and the smallest change that would make it fit.
      */
-    message?: string;
+    message: string;
 }
 

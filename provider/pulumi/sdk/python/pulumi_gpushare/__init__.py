@@ -8,6 +8,7 @@ import typing
 # Export this package's modules as members:
 from .capacity_provider import *
 from .endpoint import *
+from .get_capacity_provider import *
 from .inference_component import *
 from .provider import *
 from .service import *

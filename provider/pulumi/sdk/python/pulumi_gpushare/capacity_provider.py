@@ -196,7 +196,6 @@ class CapacityProvider(pulumi.CustomResource):
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
-            __props__.__dict__["instances"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(CapacityProvider, __self__).__init__(
@@ -224,7 +223,6 @@ class CapacityProvider(pulumi.CustomResource):
         __props__.__dict__["cluster"] = None
         __props__.__dict__["gpu_sharing"] = None
         __props__.__dict__["instance_type"] = None
-        __props__.__dict__["instances"] = None
         __props__.__dict__["max_instances"] = None
         __props__.__dict__["min_instances"] = None
         __props__.__dict__["name"] = None
@@ -259,14 +257,6 @@ class CapacityProvider(pulumi.CustomResource):
         The instance type: a catalog name such as g6.12xlarge or g6f.2xlarge, or one declared under instanceTypes.
         """
         return pulumi.get(self, "instance_type")
-
-    @_builtins.property
-    @pulumi.getter
-    def instances(self) -> pulumi.Output[Sequence['outputs.InstancePlacement']]:
-        """
-        The instances of this pool and their GPUs.
-        """
-        return pulumi.get(self, "instances")
 
     @_builtins.property
     @pulumi.getter(name="maxInstances")

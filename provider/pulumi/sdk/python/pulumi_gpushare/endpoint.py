@@ -177,6 +177,7 @@ class Endpoint(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["partition_layout"] = partition_layout
             __props__.__dict__["instances"] = None
+            __props__.__dict__["production_variant"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name", "partitionLayout[*]"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Endpoint, __self__).__init__(
@@ -207,6 +208,7 @@ class Endpoint(pulumi.CustomResource):
         __props__.__dict__["instances"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["partition_layout"] = None
+        __props__.__dict__["production_variant"] = None
         return Endpoint(resource_name, opts=opts, __props__=__props__)
 
     @staticmethod
@@ -243,7 +245,7 @@ class Endpoint(pulumi.CustomResource):
     @pulumi.getter
     def instances(self) -> pulumi.Output[Sequence['outputs.InstancePlacement']]:
         """
-        The instances of this pool and their GPUs.
+        The endpoint's instances and their GPUs (with the MIG partitions of the layout).
         """
         return pulumi.get(self, "instances")
 
@@ -262,4 +264,12 @@ class Endpoint(pulumi.CustomResource):
         The MIG partitions of every GPU, e.g. ["mig-3g.20gb", "mig-4g.20gb"] (1 to 7 entries; repeat a name for several). Absent: whole GPUs.
         """
         return pulumi.get(self, "partition_layout")
+
+    @_builtins.property
+    @pulumi.getter(name="productionVariant")
+    def production_variant(self) -> pulumi.Output['outputs.ProductionVariant']:
+        """
+        The endpoint as a SageMaker production variant (instance type, count, partition layout).
+        """
+        return pulumi.get(self, "production_variant")
 

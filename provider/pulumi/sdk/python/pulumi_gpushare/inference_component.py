@@ -238,6 +238,8 @@ class InferenceComponent(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["partition_type"] = partition_type
             __props__.__dict__["copies"] = None
+            __props__.__dict__["runtime_config"] = None
+            __props__.__dict__["specification"] = None
             __props__.__dict__["unplaced"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name", "partitionType"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
@@ -272,6 +274,8 @@ class InferenceComponent(pulumi.CustomResource):
         __props__.__dict__["model"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["partition_type"] = None
+        __props__.__dict__["runtime_config"] = None
+        __props__.__dict__["specification"] = None
         __props__.__dict__["unplaced"] = None
         return InferenceComponent(resource_name, opts=opts, __props__=__props__)
 
@@ -293,7 +297,7 @@ class InferenceComponent(pulumi.CustomResource):
     @pulumi.getter
     def copies(self) -> pulumi.Output[Sequence['outputs.CopyPlacement']]:
         """
-        Where each copy runs, with its environment.
+        Where each copy runs (its MIG partition or GPU).
         """
         return pulumi.get(self, "copies")
 
@@ -352,6 +356,22 @@ class InferenceComponent(pulumi.CustomResource):
         The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
         """
         return pulumi.get(self, "partition_type")
+
+    @_builtins.property
+    @pulumi.getter(name="runtimeConfig")
+    def runtime_config(self) -> pulumi.Output[Optional['outputs.InferenceComponentRuntimeConfig']]:
+        """
+        CreateInferenceComponent's RuntimeConfig: the copy count.
+        """
+        return pulumi.get(self, "runtime_config")
+
+    @_builtins.property
+    @pulumi.getter
+    def specification(self) -> pulumi.Output[Optional['outputs.InferenceComponentSpecification']]:
+        """
+        CreateInferenceComponent's Specification: the model and its compute resource requirements.
+        """
+        return pulumi.get(self, "specification")
 
     @_builtins.property
     @pulumi.getter

@@ -16,14 +16,126 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'AcceleratorPartitionLayout',
+    'ComputeResourceRequirements',
     'Container',
     'ContainerPlacement',
     'CopyPlacement',
     'GpuPlacement',
     'GpuSharing',
+    'InferenceComponentRuntimeConfig',
+    'InferenceComponentSpecification',
     'InstancePlacement',
+    'ProductionVariant',
     'UnplacedCopy',
 ]
+
+@pulumi.output_type
+class AcceleratorPartitionLayout(dict):
+    """
+    SageMaker's AcceleratorPartitionLayout: how one GPU of the variant is cut.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "acceleratorPartitionTypes":
+            suggest = "accelerator_partition_types"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AcceleratorPartitionLayout. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AcceleratorPartitionLayout.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AcceleratorPartitionLayout.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 accelerator_partition_types: Sequence[_builtins.str]):
+        """
+        SageMaker's AcceleratorPartitionLayout: how one GPU of the variant is cut.
+
+        :param Sequence[_builtins.str] accelerator_partition_types: MIG profiles of one GPU, in the layout's order, with the mig- prefix.
+        """
+        pulumi.set(__self__, "accelerator_partition_types", accelerator_partition_types)
+
+    @_builtins.property
+    @pulumi.getter(name="acceleratorPartitionTypes")
+    def accelerator_partition_types(self) -> Sequence[_builtins.str]:
+        """
+        MIG profiles of one GPU, in the layout's order, with the mig- prefix.
+        """
+        return pulumi.get(self, "accelerator_partition_types")
+
+
+@pulumi.output_type
+class ComputeResourceRequirements(dict):
+    """
+    SageMaker's InferenceComponentComputeResourceRequirements.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "minMemoryRequiredInMb":
+            suggest = "min_memory_required_in_mb"
+        elif key == "numberOfAcceleratorDevicesRequired":
+            suggest = "number_of_accelerator_devices_required"
+        elif key == "acceleratorPartitionType":
+            suggest = "accelerator_partition_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ComputeResourceRequirements. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ComputeResourceRequirements.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ComputeResourceRequirements.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 min_memory_required_in_mb: _builtins.int,
+                 number_of_accelerator_devices_required: _builtins.float,
+                 accelerator_partition_type: Optional[_builtins.str] = None):
+        """
+        SageMaker's InferenceComponentComputeResourceRequirements.
+
+        :param _builtins.int min_memory_required_in_mb: Host memory per copy, MB (hostMemoryMiB, or 1024 when not given).
+        :param _builtins.float number_of_accelerator_devices_required: Accelerator devices (GPUs or partitions) per copy: 1.
+        :param _builtins.str accelerator_partition_type: The MIG profile one copy occupies, with the mig- prefix; absent for whole GPUs.
+        """
+        pulumi.set(__self__, "min_memory_required_in_mb", min_memory_required_in_mb)
+        pulumi.set(__self__, "number_of_accelerator_devices_required", number_of_accelerator_devices_required)
+        if accelerator_partition_type is not None:
+            pulumi.set(__self__, "accelerator_partition_type", accelerator_partition_type)
+
+    @_builtins.property
+    @pulumi.getter(name="minMemoryRequiredInMb")
+    def min_memory_required_in_mb(self) -> _builtins.int:
+        """
+        Host memory per copy, MB (hostMemoryMiB, or 1024 when not given).
+        """
+        return pulumi.get(self, "min_memory_required_in_mb")
+
+    @_builtins.property
+    @pulumi.getter(name="numberOfAcceleratorDevicesRequired")
+    def number_of_accelerator_devices_required(self) -> _builtins.float:
+        """
+        Accelerator devices (GPUs or partitions) per copy: 1.
+        """
+        return pulumi.get(self, "number_of_accelerator_devices_required")
+
+    @_builtins.property
+    @pulumi.getter(name="acceleratorPartitionType")
+    def accelerator_partition_type(self) -> Optional[_builtins.str]:
+        """
+        The MIG profile one copy occupies, with the mig- prefix; absent for whole GPUs.
+        """
+        return pulumi.get(self, "accelerator_partition_type")
+
 
 @pulumi.output_type
 class Container(dict):
@@ -96,9 +208,9 @@ class ContainerPlacement(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 container: Optional[_builtins.str] = None,
-                 env: Optional[Mapping[str, _builtins.str]] = None,
-                 gpu: Optional[_builtins.int] = None,
+                 container: _builtins.str,
+                 env: Mapping[str, _builtins.str],
+                 gpu: _builtins.int,
                  max_compute_percent: Optional[_builtins.int] = None,
                  memory_mi_b: Optional[_builtins.int] = None,
                  partition: Optional[_builtins.str] = None):
@@ -112,12 +224,9 @@ class ContainerPlacement(dict):
         :param _builtins.int memory_mi_b: MPS GPU memory reserved, in MiB.
         :param _builtins.str partition: MIG instance used, profile@start.
         """
-        if container is not None:
-            pulumi.set(__self__, "container", container)
-        if env is not None:
-            pulumi.set(__self__, "env", env)
-        if gpu is not None:
-            pulumi.set(__self__, "gpu", gpu)
+        pulumi.set(__self__, "container", container)
+        pulumi.set(__self__, "env", env)
+        pulumi.set(__self__, "gpu", gpu)
         if max_compute_percent is not None:
             pulumi.set(__self__, "max_compute_percent", max_compute_percent)
         if memory_mi_b is not None:
@@ -127,7 +236,7 @@ class ContainerPlacement(dict):
 
     @_builtins.property
     @pulumi.getter
-    def container(self) -> Optional[_builtins.str]:
+    def container(self) -> _builtins.str:
         """
         Container (or model) name.
         """
@@ -135,7 +244,7 @@ class ContainerPlacement(dict):
 
     @_builtins.property
     @pulumi.getter
-    def env(self) -> Optional[Mapping[str, _builtins.str]]:
+    def env(self) -> Mapping[str, _builtins.str]:
         """
         Environment the container must be started with.
         """
@@ -143,7 +252,7 @@ class ContainerPlacement(dict):
 
     @_builtins.property
     @pulumi.getter
-    def gpu(self) -> Optional[_builtins.int]:
+    def gpu(self) -> _builtins.int:
         """
         GPU index on the instance.
         """
@@ -197,9 +306,9 @@ class CopyPlacement(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 containers: Optional[Sequence['outputs.ContainerPlacement']] = None,
-                 copy: Optional[_builtins.str] = None,
-                 instance_id: Optional[_builtins.str] = None):
+                 containers: Sequence['outputs.ContainerPlacement'],
+                 copy: _builtins.str,
+                 instance_id: _builtins.str):
         """
         One copy (SERVICE/N or COMPONENT/N) and where it runs.
 
@@ -207,16 +316,13 @@ class CopyPlacement(dict):
         :param _builtins.str copy: Copy name, NAME/N.
         :param _builtins.str instance_id: Instance it runs on.
         """
-        if containers is not None:
-            pulumi.set(__self__, "containers", containers)
-        if copy is not None:
-            pulumi.set(__self__, "copy", copy)
-        if instance_id is not None:
-            pulumi.set(__self__, "instance_id", instance_id)
+        pulumi.set(__self__, "containers", containers)
+        pulumi.set(__self__, "copy", copy)
+        pulumi.set(__self__, "instance_id", instance_id)
 
     @_builtins.property
     @pulumi.getter
-    def containers(self) -> Optional[Sequence['outputs.ContainerPlacement']]:
+    def containers(self) -> Sequence['outputs.ContainerPlacement']:
         """
         Per container and GPU.
         """
@@ -224,7 +330,7 @@ class CopyPlacement(dict):
 
     @_builtins.property
     @pulumi.getter
-    def copy(self) -> Optional[_builtins.str]:
+    def copy(self) -> _builtins.str:
         """
         Copy name, NAME/N.
         """
@@ -232,7 +338,7 @@ class CopyPlacement(dict):
 
     @_builtins.property
     @pulumi.getter(name="instanceId")
-    def instance_id(self) -> Optional[_builtins.str]:
+    def instance_id(self) -> _builtins.str:
         """
         Instance it runs on.
         """
@@ -262,10 +368,10 @@ class GpuPlacement(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 index: Optional[_builtins.int] = None,
-                 memory_mi_b: Optional[_builtins.int] = None,
-                 model: Optional[_builtins.str] = None,
-                 partitions: Optional[Sequence[_builtins.str]] = None):
+                 index: _builtins.int,
+                 memory_mi_b: _builtins.int,
+                 model: _builtins.str,
+                 partitions: Sequence[_builtins.str]):
         """
         One GPU of an instance.
 
@@ -274,18 +380,14 @@ class GpuPlacement(dict):
         :param _builtins.str model: GPU model, e.g. A100-80GB.
         :param Sequence[_builtins.str] partitions: MIG instances as profile@start, ordered by start.
         """
-        if index is not None:
-            pulumi.set(__self__, "index", index)
-        if memory_mi_b is not None:
-            pulumi.set(__self__, "memory_mi_b", memory_mi_b)
-        if model is not None:
-            pulumi.set(__self__, "model", model)
-        if partitions is not None:
-            pulumi.set(__self__, "partitions", partitions)
+        pulumi.set(__self__, "index", index)
+        pulumi.set(__self__, "memory_mi_b", memory_mi_b)
+        pulumi.set(__self__, "model", model)
+        pulumi.set(__self__, "partitions", partitions)
 
     @_builtins.property
     @pulumi.getter
-    def index(self) -> Optional[_builtins.int]:
+    def index(self) -> _builtins.int:
         """
         0-based GPU index on the instance.
         """
@@ -293,7 +395,7 @@ class GpuPlacement(dict):
 
     @_builtins.property
     @pulumi.getter(name="memoryMiB")
-    def memory_mi_b(self) -> Optional[_builtins.int]:
+    def memory_mi_b(self) -> _builtins.int:
         """
         Usable GPU memory in MiB.
         """
@@ -301,7 +403,7 @@ class GpuPlacement(dict):
 
     @_builtins.property
     @pulumi.getter
-    def model(self) -> Optional[_builtins.str]:
+    def model(self) -> _builtins.str:
         """
         GPU model, e.g. A100-80GB.
         """
@@ -309,7 +411,7 @@ class GpuPlacement(dict):
 
     @_builtins.property
     @pulumi.getter
-    def partitions(self) -> Optional[Sequence[_builtins.str]]:
+    def partitions(self) -> Sequence[_builtins.str]:
         """
         MIG instances as profile@start, ordered by start.
         """
@@ -395,6 +497,95 @@ class GpuSharing(dict):
 
 
 @pulumi.output_type
+class InferenceComponentRuntimeConfig(dict):
+    """
+    SageMaker's InferenceComponentRuntimeConfig (CreateInferenceComponent RuntimeConfig).
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "copyCount":
+            suggest = "copy_count"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in InferenceComponentRuntimeConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        InferenceComponentRuntimeConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        InferenceComponentRuntimeConfig.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 copy_count: _builtins.int):
+        """
+        SageMaker's InferenceComponentRuntimeConfig (CreateInferenceComponent RuntimeConfig).
+
+        :param _builtins.int copy_count: Copies of the component.
+        """
+        pulumi.set(__self__, "copy_count", copy_count)
+
+    @_builtins.property
+    @pulumi.getter(name="copyCount")
+    def copy_count(self) -> _builtins.int:
+        """
+        Copies of the component.
+        """
+        return pulumi.get(self, "copy_count")
+
+
+@pulumi.output_type
+class InferenceComponentSpecification(dict):
+    """
+    SageMaker's InferenceComponentSpecification (CreateInferenceComponent Specification).
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "computeResourceRequirements":
+            suggest = "compute_resource_requirements"
+        elif key == "modelName":
+            suggest = "model_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in InferenceComponentSpecification. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        InferenceComponentSpecification.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        InferenceComponentSpecification.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 compute_resource_requirements: 'outputs.ComputeResourceRequirements',
+                 model_name: _builtins.str):
+        """
+        SageMaker's InferenceComponentSpecification (CreateInferenceComponent Specification).
+
+        :param _builtins.str model_name: The model.
+        """
+        pulumi.set(__self__, "compute_resource_requirements", compute_resource_requirements)
+        pulumi.set(__self__, "model_name", model_name)
+
+    @_builtins.property
+    @pulumi.getter(name="computeResourceRequirements")
+    def compute_resource_requirements(self) -> 'outputs.ComputeResourceRequirements':
+        return pulumi.get(self, "compute_resource_requirements")
+
+    @_builtins.property
+    @pulumi.getter(name="modelName")
+    def model_name(self) -> _builtins.str:
+        """
+        The model.
+        """
+        return pulumi.get(self, "model_name")
+
+
+@pulumi.output_type
 class InstancePlacement(dict):
     """
     One instance and its GPUs.
@@ -417,10 +608,10 @@ class InstancePlacement(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 gpus: Optional[Sequence['outputs.GpuPlacement']] = None,
-                 healthy: Optional[_builtins.bool] = None,
-                 id: Optional[_builtins.str] = None,
-                 instance_type: Optional[_builtins.str] = None):
+                 gpus: Sequence['outputs.GpuPlacement'],
+                 healthy: _builtins.bool,
+                 id: _builtins.str,
+                 instance_type: _builtins.str):
         """
         One instance and its GPUs.
 
@@ -429,18 +620,14 @@ class InstancePlacement(dict):
         :param _builtins.str id: Stable instance id, <pool>-<n>.
         :param _builtins.str instance_type: Instance type.
         """
-        if gpus is not None:
-            pulumi.set(__self__, "gpus", gpus)
-        if healthy is not None:
-            pulumi.set(__self__, "healthy", healthy)
-        if id is not None:
-            pulumi.set(__self__, "id", id)
-        if instance_type is not None:
-            pulumi.set(__self__, "instance_type", instance_type)
+        pulumi.set(__self__, "gpus", gpus)
+        pulumi.set(__self__, "healthy", healthy)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "instance_type", instance_type)
 
     @_builtins.property
     @pulumi.getter
-    def gpus(self) -> Optional[Sequence['outputs.GpuPlacement']]:
+    def gpus(self) -> Sequence['outputs.GpuPlacement']:
         """
         GPUs by index.
         """
@@ -448,7 +635,7 @@ class InstancePlacement(dict):
 
     @_builtins.property
     @pulumi.getter
-    def healthy(self) -> Optional[_builtins.bool]:
+    def healthy(self) -> _builtins.bool:
         """
         False once marked unhealthy.
         """
@@ -456,7 +643,7 @@ class InstancePlacement(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> Optional[_builtins.str]:
+    def id(self) -> _builtins.str:
         """
         Stable instance id, <pool>-<n>.
         """
@@ -464,11 +651,91 @@ class InstancePlacement(dict):
 
     @_builtins.property
     @pulumi.getter(name="instanceType")
-    def instance_type(self) -> Optional[_builtins.str]:
+    def instance_type(self) -> _builtins.str:
         """
         Instance type.
         """
         return pulumi.get(self, "instance_type")
+
+
+@pulumi.output_type
+class ProductionVariant(dict):
+    """
+    SageMaker's ProductionVariant of an endpoint configuration (aws.sagemaker.EndpointConfiguration productionVariants[]).
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "initialInstanceCount":
+            suggest = "initial_instance_count"
+        elif key == "instanceType":
+            suggest = "instance_type"
+        elif key == "variantName":
+            suggest = "variant_name"
+        elif key == "acceleratorPartitionLayouts":
+            suggest = "accelerator_partition_layouts"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ProductionVariant. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ProductionVariant.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ProductionVariant.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 initial_instance_count: _builtins.int,
+                 instance_type: _builtins.str,
+                 variant_name: _builtins.str,
+                 accelerator_partition_layouts: Optional[Sequence['outputs.AcceleratorPartitionLayout']] = None):
+        """
+        SageMaker's ProductionVariant of an endpoint configuration (aws.sagemaker.EndpointConfiguration productionVariants[]).
+
+        :param _builtins.int initial_instance_count: Instances of the variant.
+        :param _builtins.str instance_type: The ml. instance type.
+        :param _builtins.str variant_name: The variant's name (AllTraffic).
+        :param Sequence['AcceleratorPartitionLayout'] accelerator_partition_layouts: The MIG layout every GPU of the variant gets; absent for whole GPUs.
+        """
+        pulumi.set(__self__, "initial_instance_count", initial_instance_count)
+        pulumi.set(__self__, "instance_type", instance_type)
+        pulumi.set(__self__, "variant_name", variant_name)
+        if accelerator_partition_layouts is not None:
+            pulumi.set(__self__, "accelerator_partition_layouts", accelerator_partition_layouts)
+
+    @_builtins.property
+    @pulumi.getter(name="initialInstanceCount")
+    def initial_instance_count(self) -> _builtins.int:
+        """
+        Instances of the variant.
+        """
+        return pulumi.get(self, "initial_instance_count")
+
+    @_builtins.property
+    @pulumi.getter(name="instanceType")
+    def instance_type(self) -> _builtins.str:
+        """
+        The ml. instance type.
+        """
+        return pulumi.get(self, "instance_type")
+
+    @_builtins.property
+    @pulumi.getter(name="variantName")
+    def variant_name(self) -> _builtins.str:
+        """
+        The variant's name (AllTraffic).
+        """
+        return pulumi.get(self, "variant_name")
+
+    @_builtins.property
+    @pulumi.getter(name="acceleratorPartitionLayouts")
+    def accelerator_partition_layouts(self) -> Optional[Sequence['outputs.AcceleratorPartitionLayout']]:
+        """
+        The MIG layout every GPU of the variant gets; absent for whole GPUs.
+        """
+        return pulumi.get(self, "accelerator_partition_layouts")
 
 
 @pulumi.output_type
@@ -477,9 +744,9 @@ class UnplacedCopy(dict):
     A copy that did not fit, and why.
     """
     def __init__(__self__, *,
-                 code: Optional[_builtins.str] = None,
-                 copy: Optional[_builtins.str] = None,
-                 message: Optional[_builtins.str] = None):
+                 code: _builtins.str,
+                 copy: _builtins.str,
+                 message: _builtins.str):
         """
         A copy that did not fit, and why.
 
@@ -487,16 +754,13 @@ class UnplacedCopy(dict):
         :param _builtins.str copy: Copy name, NAME/N.
         :param _builtins.str message: The numbers and the smallest change that would make it fit.
         """
-        if code is not None:
-            pulumi.set(__self__, "code", code)
-        if copy is not None:
-            pulumi.set(__self__, "copy", copy)
-        if message is not None:
-            pulumi.set(__self__, "message", message)
+        pulumi.set(__self__, "code", code)
+        pulumi.set(__self__, "copy", copy)
+        pulumi.set(__self__, "message", message)
 
     @_builtins.property
     @pulumi.getter
-    def code(self) -> Optional[_builtins.str]:
+    def code(self) -> _builtins.str:
         """
         Stable reason code, e.g. INSUFFICIENT_GPU_MEMORY.
         """
@@ -504,7 +768,7 @@ class UnplacedCopy(dict):
 
     @_builtins.property
     @pulumi.getter
-    def copy(self) -> Optional[_builtins.str]:
+    def copy(self) -> _builtins.str:
         """
         Copy name, NAME/N.
         """
@@ -512,7 +776,7 @@ class UnplacedCopy(dict):
 
     @_builtins.property
     @pulumi.getter
-    def message(self) -> Optional[_builtins.str]:
+    def message(self) -> _builtins.str:
         """
         The numbers and the smallest change that would make it fit.
         """

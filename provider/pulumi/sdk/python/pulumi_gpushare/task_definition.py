@@ -176,6 +176,11 @@ class TaskDefinition(pulumi.CustomResource):
                 raise TypeError("Missing required property 'family'")
             __props__.__dict__["family"] = family
             __props__.__dict__["memory"] = memory
+            __props__.__dict__["ecs_container_definitions"] = None
+            __props__.__dict__["ecs_cpu"] = None
+            __props__.__dict__["ecs_memory"] = None
+            __props__.__dict__["ecs_requires_compatibilities"] = None
+            __props__.__dict__["revision"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["containers[*]", "cpu", "family", "memory"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(TaskDefinition, __self__).__init__(
@@ -203,8 +208,13 @@ class TaskDefinition(pulumi.CustomResource):
         __props__.__dict__["cluster"] = None
         __props__.__dict__["containers"] = None
         __props__.__dict__["cpu"] = None
+        __props__.__dict__["ecs_container_definitions"] = None
+        __props__.__dict__["ecs_cpu"] = None
+        __props__.__dict__["ecs_memory"] = None
+        __props__.__dict__["ecs_requires_compatibilities"] = None
         __props__.__dict__["family"] = None
         __props__.__dict__["memory"] = None
+        __props__.__dict__["revision"] = None
         return TaskDefinition(resource_name, opts=opts, __props__=__props__)
 
     @staticmethod
@@ -238,6 +248,38 @@ class TaskDefinition(pulumi.CustomResource):
         return pulumi.get(self, "cpu")
 
     @_builtins.property
+    @pulumi.getter(name="ecsContainerDefinitions")
+    def ecs_container_definitions(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        RegisterTaskDefinition's containerDefinitions as JSON text (GPU resourceRequirements, MPS as sharingStrategy.nvidiaMps), for aws.ecs.TaskDefinition's containerDefinitions. Absent when a container asks for a MIG partition (ECS has no form for it).
+        """
+        return pulumi.get(self, "ecs_container_definitions")
+
+    @_builtins.property
+    @pulumi.getter(name="ecsCpu")
+    def ecs_cpu(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Task CPU units as ECS takes them (a string), when cpu is given.
+        """
+        return pulumi.get(self, "ecs_cpu")
+
+    @_builtins.property
+    @pulumi.getter(name="ecsMemory")
+    def ecs_memory(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Task memory in MiB as ECS takes it (a string), when memory is given.
+        """
+        return pulumi.get(self, "ecs_memory")
+
+    @_builtins.property
+    @pulumi.getter(name="ecsRequiresCompatibilities")
+    def ecs_requires_compatibilities(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        requiresCompatibilities: EC2, which runs every GPU form ECS maps.
+        """
+        return pulumi.get(self, "ecs_requires_compatibilities")
+
+    @_builtins.property
     @pulumi.getter
     def family(self) -> pulumi.Output[_builtins.str]:
         """
@@ -252,4 +294,12 @@ class TaskDefinition(pulumi.CustomResource):
         Host memory for the task, in MiB. Optional.
         """
         return pulumi.get(self, "memory")
+
+    @_builtins.property
+    @pulumi.getter
+    def revision(self) -> pulumi.Output[_builtins.str]:
+        """
+        family:revision, the revision a digest of the task definition's inputs: it changes with every change (a replacement). Give it to a service's taskDefinition so that the service updates when the task definition does.
+        """
+        return pulumi.get(self, "revision")
 

@@ -2,7 +2,7 @@ package dev.gpushare.cli;
 
 import dev.gpushare.engine.interop.ExportResult;
 import dev.gpushare.engine.interop.ExportedDocument;
-import dev.gpushare.engine.interop.ecs.EcsTaskDefinitionExporter;
+import dev.gpushare.engine.interop.ecs.EcsExporter;
 import dev.gpushare.engine.interop.sagemaker.SageMakerExporter;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.Spec;
@@ -31,7 +31,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 @Command(name = "export",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "Write the ECS task definitions or SageMaker requests for the parts of a spec that map to them.",
+        description = "Write the ECS or SageMaker requests for the parts of a spec that map to them.",
         subcommands = {ExportCommand.Ecs.class, ExportCommand.SageMaker.class},
         footerHeading = "%nExamples:%n",
         footer = {
@@ -121,15 +121,17 @@ final class ExportCommand implements Callable<Integer> {
             mixinStandardHelpOptions = true,
             versionProvider = VersionProvider.class,
             description = {
-                    "One RegisterTaskDefinition request per task definition (MPS as sharingStrategy, GPU counts, "
-                            + "fractions and ALL as value strings). Task definitions with MIG partitions do not map "
-                            + "and are left out with a warning on stderr."},
+                    "What an ECS user deploys, in the order it is created: per capacity provider a "
+                            + "CreateCapacityProvider (an Auto Scaling group provider with managed scaling), per task "
+                            + "definition a RegisterTaskDefinition (MPS as sharingStrategy, GPU counts, fractions and ALL "
+                            + "as value strings), per service a CreateService (desired count, capacity provider strategy). "
+                            + "MIG and time-slicing do not map: what needs them is left out with a warning on stderr."},
             exitCodeListHeading = "%nExit status:%n",
             exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error"})
     static final class Ecs extends Base {
         @Override
         Function<Spec, ExportResult> exporter() {
-            return EcsTaskDefinitionExporter::export;
+            return EcsExporter::export;
         }
     }
 

@@ -45,6 +45,15 @@ public final class Pipeline {
     }
 
     /**
+     * One document given as a tree (the Pulumi provider merges its resources' fragments into one):
+     * as {@link #check(String, String)}, without printing and re-parsing it; problems have paths
+     * and no line numbers.
+     */
+    public static Checked check(String fileName, tools.jackson.databind.JsonNode document) {
+        return checked(SpecValidator.validateTree(fileName, document));
+    }
+
+    /**
      * A spec split over files (one file is the usual case), merged in the order given.
      *
      * @throws java.io.UncheckedIOException when a file cannot be read (a usage error, not a spec problem)

@@ -6,7 +6,10 @@ import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.reconcile.ActionCheck;
+import dev.gpushare.engine.reconcile.StateView;
 import dev.gpushare.kubernetes.internal.BatchWriter;
 import dev.gpushare.kubernetes.internal.ClusterObjects;
 import dev.gpushare.kubernetes.internal.ConfigMapDeclared;
@@ -117,6 +120,10 @@ public final class KubernetesBackend implements Backend {
             Optional<ConfigMap> cm = store.read(cluster);
             long current = StateStore.revision(cm);
             if (current != expectedRevision) return new BatchResult.RevisionConflict(cluster, expectedRevision, current);
+            // every action is checked against the objects as they are, before anything is written
+            List<dev.gpushare.model.problem.Problem> problems = ActionCheck.batch(batch,
+                    StateView.of(ClusterObjects.read(client, namespace, cluster).snapshot(current).state()), Catalog.builtIn());
+            if (!problems.isEmpty()) return new BatchResult.Refused(cluster, problems);
             if (spec == null) spec = storedSpec(cluster, cm, batch);
             Map<String, String> changes = new HashMap<>();
             changes.put(StateStore.REVISION, Long.toString(expectedRevision + 1));
@@ -194,7 +201,10 @@ public final class KubernetesBackend implements Backend {
                 .withLabel(Keys.CLUSTER, cluster).withLabel(Keys.MANAGED_BY, Keys.MANAGED_BY_VALUE).list().getItems()));
         gone.addAll(Failures.call("list ConfigMaps", () -> client.configMaps().inNamespace(namespace).withLabel(Keys.CLUSTER, cluster)
                 .withLabel(Keys.MANAGED_BY, Keys.MANAGED_BY_VALUE).list().getItems()));
+        Optional<ConfigMap> state = store.read(cluster);
         for (HasMetadata o : gone) {
+            if (o instanceof ConfigMap c && c.getMetadata().getName().equals(StateStore.name(cluster))) continue;
+            if (o.getMetadata().getDeletionTimestamp() != null) continue; // already going (the kubelet finishes it)
             any = true;
             Failures.run("delete " + o.getKind() + " " + namespace + "/" + o.getMetadata().getName(),
                     () -> client.resource(o).inNamespace(namespace).delete());
@@ -204,6 +214,11 @@ public final class KubernetesBackend implements Backend {
             Node empty = new NodeBuilder().withNewMetadata().withName(n.getMetadata().getName()).endMetadata().build();
             Failures.run("release Node " + n.getMetadata().getName(), () -> client.nodes().resource(empty)
                     .fieldManager(Keys.FIELD_MANAGER).forceConflicts().serverSideApply());
+        }
+        if (state.isPresent() && state.get().getMetadata().getLabels().containsKey(Keys.CLUSTER)) {
+            // the revision outlives the cluster, so a plan made before the destroy never applies after it
+            any = true;
+            while (!store.tombstone(cluster, state)) state = store.read(cluster);
         }
         declared.remove(cluster);
         return any;

@@ -6,7 +6,6 @@ package com.gpushare;
 import com.gpushare.CapacityProviderArgs;
 import com.gpushare.Utilities;
 import com.gpushare.outputs.GpuSharing;
-import com.gpushare.outputs.InstancePlacement;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Export;
 import com.pulumi.core.annotations.ResourceType;
@@ -64,20 +63,6 @@ public class CapacityProvider extends com.pulumi.resources.CustomResource {
      */
     public Output<String> instanceType() {
         return this.instanceType;
-    }
-    /**
-     * The instances of this pool and their GPUs.
-     * 
-     */
-    @Export(name="instances", refs={List.class,InstancePlacement.class}, tree="[0,1]")
-    private Output<List<InstancePlacement>> instances;
-
-    /**
-     * @return The instances of this pool and their GPUs.
-     * 
-     */
-    public Output<List<InstancePlacement>> instances() {
-        return this.instances;
     }
     /**
      * The most instances this pool may run (at least 1, at least minInstances). Absent: no limit; the pool grows as far as placement needs.

@@ -6,6 +6,7 @@ package com.gpushare;
 import com.gpushare.EndpointArgs;
 import com.gpushare.Utilities;
 import com.gpushare.outputs.InstancePlacement;
+import com.gpushare.outputs.ProductionVariant;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Export;
 import com.pulumi.core.annotations.ResourceType;
@@ -65,14 +66,14 @@ public class Endpoint extends com.pulumi.resources.CustomResource {
         return this.instanceType;
     }
     /**
-     * The instances of this pool and their GPUs.
+     * The endpoint&#39;s instances and their GPUs (with the MIG partitions of the layout).
      * 
      */
     @Export(name="instances", refs={List.class,InstancePlacement.class}, tree="[0,1]")
     private Output<List<InstancePlacement>> instances;
 
     /**
-     * @return The instances of this pool and their GPUs.
+     * @return The endpoint&#39;s instances and their GPUs (with the MIG partitions of the layout).
      * 
      */
     public Output<List<InstancePlacement>> instances() {
@@ -105,6 +106,20 @@ public class Endpoint extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<List<String>>> partitionLayout() {
         return Codegen.optional(this.partitionLayout);
+    }
+    /**
+     * The endpoint as a SageMaker production variant (instance type, count, partition layout).
+     * 
+     */
+    @Export(name="productionVariant", refs={ProductionVariant.class}, tree="[0]")
+    private Output<ProductionVariant> productionVariant;
+
+    /**
+     * @return The endpoint as a SageMaker production variant (instance type, count, partition layout).
+     * 
+     */
+    public Output<ProductionVariant> productionVariant() {
+        return this.productionVariant;
     }
 
     /**

@@ -6,6 +6,8 @@ package com.gpushare;
 import com.gpushare.InferenceComponentArgs;
 import com.gpushare.Utilities;
 import com.gpushare.outputs.CopyPlacement;
+import com.gpushare.outputs.InferenceComponentRuntimeConfig;
+import com.gpushare.outputs.InferenceComponentSpecification;
 import com.gpushare.outputs.UnplacedCopy;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Export;
@@ -38,14 +40,14 @@ public class InferenceComponent extends com.pulumi.resources.CustomResource {
         return this.cluster;
     }
     /**
-     * Where each copy runs, with its environment.
+     * Where each copy runs (its MIG partition or GPU).
      * 
      */
     @Export(name="copies", refs={List.class,CopyPlacement.class}, tree="[0,1]")
     private Output<List<CopyPlacement>> copies;
 
     /**
-     * @return Where each copy runs, with its environment.
+     * @return Where each copy runs (its MIG partition or GPU).
      * 
      */
     public Output<List<CopyPlacement>> copies() {
@@ -148,6 +150,34 @@ public class InferenceComponent extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<String>> partitionType() {
         return Codegen.optional(this.partitionType);
+    }
+    /**
+     * CreateInferenceComponent&#39;s RuntimeConfig: the copy count.
+     * 
+     */
+    @Export(name="runtimeConfig", refs={InferenceComponentRuntimeConfig.class}, tree="[0]")
+    private Output</* @Nullable */ InferenceComponentRuntimeConfig> runtimeConfig;
+
+    /**
+     * @return CreateInferenceComponent&#39;s RuntimeConfig: the copy count.
+     * 
+     */
+    public Output<Optional<InferenceComponentRuntimeConfig>> runtimeConfig() {
+        return Codegen.optional(this.runtimeConfig);
+    }
+    /**
+     * CreateInferenceComponent&#39;s Specification: the model and its compute resource requirements.
+     * 
+     */
+    @Export(name="specification", refs={InferenceComponentSpecification.class}, tree="[0]")
+    private Output</* @Nullable */ InferenceComponentSpecification> specification;
+
+    /**
+     * @return CreateInferenceComponent&#39;s Specification: the model and its compute resource requirements.
+     * 
+     */
+    public Output<Optional<InferenceComponentSpecification>> specification() {
+        return Codegen.optional(this.specification);
     }
     /**
      * Copies that could not be placed (empty when the capacity suffices).

@@ -65,6 +65,62 @@ public class TaskDefinition extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.cpu);
     }
     /**
+     * RegisterTaskDefinition&#39;s containerDefinitions as JSON text (GPU resourceRequirements, MPS as sharingStrategy.nvidiaMps), for aws.ecs.TaskDefinition&#39;s containerDefinitions. Absent when a container asks for a MIG partition (ECS has no form for it).
+     * 
+     */
+    @Export(name="ecsContainerDefinitions", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> ecsContainerDefinitions;
+
+    /**
+     * @return RegisterTaskDefinition&#39;s containerDefinitions as JSON text (GPU resourceRequirements, MPS as sharingStrategy.nvidiaMps), for aws.ecs.TaskDefinition&#39;s containerDefinitions. Absent when a container asks for a MIG partition (ECS has no form for it).
+     * 
+     */
+    public Output<Optional<String>> ecsContainerDefinitions() {
+        return Codegen.optional(this.ecsContainerDefinitions);
+    }
+    /**
+     * Task CPU units as ECS takes them (a string), when cpu is given.
+     * 
+     */
+    @Export(name="ecsCpu", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> ecsCpu;
+
+    /**
+     * @return Task CPU units as ECS takes them (a string), when cpu is given.
+     * 
+     */
+    public Output<Optional<String>> ecsCpu() {
+        return Codegen.optional(this.ecsCpu);
+    }
+    /**
+     * Task memory in MiB as ECS takes it (a string), when memory is given.
+     * 
+     */
+    @Export(name="ecsMemory", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> ecsMemory;
+
+    /**
+     * @return Task memory in MiB as ECS takes it (a string), when memory is given.
+     * 
+     */
+    public Output<Optional<String>> ecsMemory() {
+        return Codegen.optional(this.ecsMemory);
+    }
+    /**
+     * requiresCompatibilities: EC2, which runs every GPU form ECS maps.
+     * 
+     */
+    @Export(name="ecsRequiresCompatibilities", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> ecsRequiresCompatibilities;
+
+    /**
+     * @return requiresCompatibilities: EC2, which runs every GPU form ECS maps.
+     * 
+     */
+    public Output<Optional<List<String>>> ecsRequiresCompatibilities() {
+        return Codegen.optional(this.ecsRequiresCompatibilities);
+    }
+    /**
      * Unique among task definitions; services refer to it.
      * 
      */
@@ -91,6 +147,20 @@ public class TaskDefinition extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<Integer>> memory() {
         return Codegen.optional(this.memory);
+    }
+    /**
+     * family:revision, the revision a digest of the task definition&#39;s inputs: it changes with every change (a replacement). Give it to a service&#39;s taskDefinition so that the service updates when the task definition does.
+     * 
+     */
+    @Export(name="revision", refs={String.class}, tree="[0]")
+    private Output<String> revision;
+
+    /**
+     * @return family:revision, the revision a digest of the task definition&#39;s inputs: it changes with every change (a replacement). Give it to a service&#39;s taskDefinition so that the service updates when the task definition does.
+     * 
+     */
+    public Output<String> revision() {
+        return this.revision;
     }
 
     /**

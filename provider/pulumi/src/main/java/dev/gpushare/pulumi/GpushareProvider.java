@@ -2,30 +2,28 @@ package dev.gpushare.pulumi;
 
 import com.google.protobuf.Any;
 import com.google.protobuf.Empty;
-import dev.gpushare.engine.backend.Backend;
-import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.Backends;
-import dev.gpushare.pulumi.internal.Checker;
-import dev.gpushare.pulumi.internal.Converger;
 import dev.gpushare.pulumi.internal.Differ;
-import dev.gpushare.pulumi.internal.Kind;
+import dev.gpushare.pulumi.internal.Lifecycle;
+import dev.gpushare.pulumi.internal.Log;
+import dev.gpushare.pulumi.internal.Properties;
 import dev.gpushare.pulumi.internal.ProviderConfig;
 import dev.gpushare.pulumi.internal.PulumiSchema;
 import dev.gpushare.pulumi.internal.ResourceId;
-import dev.gpushare.pulumi.internal.Views;
 import dev.gpushare.pulumi.internal.Wire;
+import dev.gpushare.pulumi.internal.cluster.Clusters;
+import dev.gpushare.pulumi.internal.kind.Failure;
+import dev.gpushare.pulumi.internal.kind.Kinds;
+import dev.gpushare.pulumi.internal.kind.PoolFunction;
+import dev.gpushare.pulumi.internal.kind.ResourceKind;
 import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 import io.grpc.stub.StreamObserver;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Supplier;
 import pulumirpc.Plugin.PluginInfo;
 import pulumirpc.Provider;
 import pulumirpc.Provider.CheckFailure;
@@ -34,21 +32,20 @@ import pulumirpc.ResourceProviderGrpc;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import static dev.gpushare.pulumi.internal.Replies.reply;
+
 /**
- * The {@code pulumirpc.ResourceProvider} service of {@code pulumi-resource-gpushare}.
- *
- * <p>Each resource is one fragment of its cluster's spec, declared in the backend's {@link
- * dev.gpushare.engine.backend.DeclaredResources}. Create/Update/Delete declare or remove the
- * fragment, then plan the whole cluster with the engine and apply; outputs carry the placement of
- * that resource. Previews predict without writing. Operations that touch the backend run one at a
- * time (the engine calls in parallel).
+ * The {@code pulumirpc.ResourceProvider} service of {@code pulumi-resource-gpushare}: a thin
+ * adapter. Each RPC decodes its property maps ({@link Wire}), finds the resource's kind
+ * ({@link Kinds}: one class per kind with its inputs, outputs, replacement rule and check
+ * mapping) and calls the {@link Lifecycle} every kind shares; then encodes the answer, secrets
+ * wrapped again, errors as deliberate gRPC statuses.
  */
 public final class GpushareProvider extends ResourceProviderGrpc.ResourceProviderImplBase {
-    private final Object lock = new Object();
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final String workingDirectory;
-    private volatile String engineAddress;
     private volatile ProviderConfig config;
+    private volatile Lifecycle lifecycle;
     private volatile String schema;
 
     public GpushareProvider() {
@@ -62,6 +59,7 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
      */
     public GpushareProvider(String workingDirectory) {
         this.workingDirectory = workingDirectory;
+        this.lifecycle = new Lifecycle(new Clusters(() -> Backends.open(Backends.DEFAULT_URL)), false);
     }
 
     /** The configuration in effect, or null before {@code Configure}. */
@@ -73,7 +71,6 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
 
     @Override
     public void handshake(Provider.ProviderHandshakeRequest req, StreamObserver<Provider.ProviderHandshakeResponse> out) {
-        engineAddress = req.getEngineAddress();
         // Not req.getProgramDirectory(): for a plugin that is the plugin's own directory. The
         // engine starts the plugin in the Pulumi program's directory, which is the working directory.
         reply(out, () -> Provider.ProviderHandshakeResponse.newBuilder()
@@ -95,13 +92,8 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
 
     @Override
     public void checkConfig(Provider.CheckRequest req, StreamObserver<Provider.CheckResponse> out) {
-        reply(out, () -> {
-            Provider.CheckResponse.Builder b = Provider.CheckResponse.newBuilder().setInputs(req.getNews());
-            for (Checker.Failure f : ProviderConfig.check(Wire.decode(req.getNews()).values())) {
-                b.addFailures(CheckFailure.newBuilder().setProperty(f.property()).setReason(f.reason()));
-            }
-            return b.build();
-        });
+        reply(out, () -> failures(Provider.CheckResponse.newBuilder().setInputs(req.getNews()),
+                ProviderConfig.check(Wire.decode(req.getNews()).values())).build());
     }
 
     @Override
@@ -129,13 +121,16 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
                 String key = v.getKey().substring(v.getKey().lastIndexOf(':') + 1);
                 if (!values.has(key)) values.put(key, v.getValue());
             }
-            List<Checker.Failure> problems = ProviderConfig.check(values);
+            List<Failure> problems = ProviderConfig.check(values);
             if (!problems.isEmpty()) {
                 throw Status.INVALID_ARGUMENT.withDescription("gpushare:" + problems.get(0).property() + ": "
                         + problems.get(0).reason()).asRuntimeException();
             }
-            config = ProviderConfig.from(values, workingDirectory);
-            log("configured: " + config);
+            ProviderConfig c = ProviderConfig.from(values, workingDirectory);
+            config = c;
+            // a new deployment: nothing previewed yet
+            lifecycle = new Lifecycle(new Clusters(() -> Backends.open(c.backendUrl(), c.token())), true);
+            Log.info("configured: " + c);
             return Provider.ConfigureResponse.newBuilder().setAcceptSecrets(true).setSupportsPreview(true)
                     .setAcceptResources(true).setAcceptOutputs(false).build();
         });
@@ -152,39 +147,30 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
     @Override
     public void check(Provider.CheckRequest req, StreamObserver<Provider.CheckResponse> out) {
         reply(out, () -> {
-            Kind kind = kind(req.getType(), req.getUrn());
-            ObjectNode news = Wire.decode(req.getNews()).values();
-            // Keep the inputs as sent (secret wrappers included): the engine stores what Check returns.
-            Provider.CheckResponse.Builder b = Provider.CheckResponse.newBuilder().setInputs(req.getNews());
-            if (Wire.containsUnknown(news)) return b.build(); // judged once known
-            SortedMap<String, String> declared = declaredOrEmpty(news.path(Kind.CLUSTER).asString(""));
-            for (Checker.Failure f : Checker.check(kind, news, declared)) {
-                b.addFailures(CheckFailure.newBuilder().setProperty(f.property()).setReason(f.reason()));
-            }
-            return b.build();
+            ResourceKind kind = kind(req.getType(), req.getUrn());
+            // the inputs as sent (secret wrappers included): the engine stores what Check returns
+            return failures(Provider.CheckResponse.newBuilder().setInputs(req.getNews()),
+                    lifecycle.check(kind, Wire.decode(req.getNews()).values())).build();
         });
     }
 
     @Override
     public void diff(Provider.DiffRequest req, StreamObserver<Provider.DiffResponse> out) {
         reply(out, () -> {
-            Kind kind = kind(req.getType(), req.getUrn());
-            ObjectNode olds = Wire.decode(req.hasOldInputs() && req.getOldInputs().getFieldsCount() > 0
-                    ? req.getOldInputs() : req.getOlds()).values();
-            ObjectNode news = Wire.decode(req.getNews()).values();
-            Map<String, PropertyDiff.Kind> changes = new TreeMap<>(
-                    Differ.diff(kind, olds, news, new HashSet<>(req.getIgnoreChangesList())));
-            if (changes.isEmpty()) changes.putAll(drift(kind, req.getId(), news));
+            ResourceKind kind = kind(req.getType(), req.getUrn());
+            ObjectNode olds = Wire.decode(req.getOlds()).values();
+            ObjectNode oldInputs = req.hasOldInputs() && req.getOldInputs().getFieldsCount() > 0
+                    ? Wire.decode(req.getOldInputs()).values() : olds;
+            SortedMap<String, PropertyDiff> changes = lifecycle.diff(kind, req.getId(), oldInputs, olds,
+                    Wire.decode(req.getNews()).values(), new HashSet<>(req.getIgnoreChangesList()));
             Provider.DiffResponse.Builder b = Provider.DiffResponse.newBuilder()
                     .setChanges(changes.isEmpty() ? Provider.DiffResponse.DiffChanges.DIFF_NONE
                             : Provider.DiffResponse.DiffChanges.DIFF_SOME)
                     .setHasDetailedDiff(true).setDeleteBeforeReplace(false);
-            for (Map.Entry<String, PropertyDiff.Kind> c : changes.entrySet()) {
-                b.addDiffs(c.getKey());
-                b.putDetailedDiff(c.getKey(), PropertyDiff.newBuilder().setKind(c.getValue())
-                        .setInputDiff(!Views.outputNames(kind).contains(c.getKey())).build());
-                if (Differ.replaces(c.getValue())) b.addReplaces(c.getKey());
-            }
+            changes.forEach((property, change) -> {
+                b.addDiffs(property).putDetailedDiff(property, change);
+                if (Differ.replaces(change)) b.addReplaces(property);
+            });
             return b.build();
         });
     }
@@ -192,23 +178,22 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
     @Override
     public void create(Provider.CreateRequest req, StreamObserver<Provider.CreateResponse> out) {
         reply(out, () -> {
-            Kind kind = kind(req.getType(), req.getUrn());
-            Wire.Decoded in = Wire.decode(req.getProperties());
-            ResourceId id = idOf(kind, in.values());
-            ObjectNode outputs = req.getPreview() ? preview(kind, id, in.values(), true) : apply(kind, id, in);
-            return Provider.CreateResponse.newBuilder().setId(id.toString())
-                    .setProperties(Wire.encode(outputs, in.secretKeys())).build();
+            ResourceKind kind = kind(req.getType(), req.getUrn());
+            Properties in = Wire.decode(req.getProperties());
+            ObjectNode properties = apply(kind, in, req.getPreview());
+            return Provider.CreateResponse.newBuilder().setId(ResourceId.of(kind, in.values()).toString())
+                    .setProperties(Wire.encode(properties, Lifecycle.secretKeys(kind, in.secretKeys()))).build();
         });
     }
 
     @Override
     public void update(Provider.UpdateRequest req, StreamObserver<Provider.UpdateResponse> out) {
         reply(out, () -> {
-            Kind kind = kind(req.getType(), req.getUrn());
-            Wire.Decoded in = Wire.decode(req.getNews());
-            ResourceId id = idOf(kind, in.values());
-            ObjectNode outputs = req.getPreview() ? preview(kind, id, in.values(), false) : apply(kind, id, in);
-            return Provider.UpdateResponse.newBuilder().setProperties(Wire.encode(outputs, in.secretKeys())).build();
+            ResourceKind kind = kind(req.getType(), req.getUrn());
+            Properties in = Wire.decode(req.getNews());
+            ObjectNode properties = apply(kind, in, req.getPreview());
+            return Provider.UpdateResponse.newBuilder()
+                    .setProperties(Wire.encode(properties, Lifecycle.secretKeys(kind, in.secretKeys()))).build();
         });
     }
 
@@ -216,23 +201,8 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
     public void delete(Provider.DeleteRequest req, StreamObserver<Empty> out) {
         reply(out, () -> {
             ResourceId id = parseId(req.getId());
-            ObjectNode old = Wire.decode(req.hasOldInputs() && req.getOldInputs().getFieldsCount() > 0
-                    ? req.getOldInputs() : req.getProperties()).values();
-            for (String o : Views.outputNames(id.kind())) old.remove(o);
-            String fragment = Checker.fragment(old).toString();
-            synchronized (lock) {
-                try (Backend backend = open()) {
-                    String stored = Converger.declared(backend, id.cluster(), id.key());
-                    // After a create-before-delete replacement the key holds the NEW resource: keep it.
-                    if (stored == null || !sameJson(stored, fragment)) {
-                        log("delete " + id + ": declared fragment belongs to its replacement or is gone; nothing to remove");
-                        return Empty.getDefaultInstance();
-                    }
-                    Converger.declaredStore(backend).undeclare(id.cluster(), id.key());
-                    Converger.Result r = Converger.converge(backend, id.cluster(), id.key());
-                    log("delete " + id + ": cluster now has " + r.state().instances().size() + " instances");
-                }
-            }
+            lifecycle.delete(id, Wire.decode(req.hasOldInputs() && req.getOldInputs().getFieldsCount() > 0
+                    ? req.getOldInputs() : req.getProperties()).values());
             return Empty.getDefaultInstance();
         });
     }
@@ -241,163 +211,77 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
     public void read(Provider.ReadRequest req, StreamObserver<Provider.ReadResponse> out) {
         reply(out, () -> {
             ResourceId id = parseId(req.getId());
-            synchronized (lock) {
-                try (Backend backend = open()) {
-                    String stored = Converger.declared(backend, id.cluster(), id.key());
-                    if (stored == null) return Provider.ReadResponse.getDefaultInstance(); // gone
-                    ObjectNode inputs = (ObjectNode) Wire.JSON.readTree(stored);
-                    inputs.put(Kind.CLUSTER, id.cluster());
-                    ObjectNode props = inputs.deepCopy();
-                    Views.put(props, id.kind(), id.name(), backend.read(id.cluster()).state());
-                    if (props.has(Views.UNPLACED)) { // what did not fit is known from a plan, not from the store
-                        ObjectNode predicted = inputs.deepCopy();
-                        Views.put(predicted, id.kind(), id.name(),
-                                Converger.predict(backend, id.cluster(), id.key(), stored).state());
-                        props.set(Views.UNPLACED, predicted.get(Views.UNPLACED));
-                    }
-                    Set<String> secrets = req.hasInputs() ? Wire.decode(req.getInputs()).secretKeys() : Set.of();
-                    return Provider.ReadResponse.newBuilder().setId(id.toString())
-                            .setProperties(Wire.encode(sortedCopy(props), secrets))
-                            .setInputs(Wire.encode(sortedCopy(inputs), secrets)).build();
-                }
-            }
+            Properties old = req.hasInputs() ? Wire.decode(req.getInputs()) : new Properties(Wire.JSON.createObjectNode(), java.util.Set.of());
+            return lifecycle.read(id, old.values())
+                    .map(found -> Provider.ReadResponse.newBuilder().setId(id.toString())
+                            .setProperties(Wire.encode(found.properties(), Lifecycle.secretKeys(id.kind(), old.secretKeys())))
+                            .setInputs(Wire.encode(found.inputs(), old.secretKeys())).build())
+                    .orElseGet(Provider.ReadResponse::getDefaultInstance); // gone
         });
     }
 
-    // --- the work --------------------------------------------------------------------------------
-
-    private ObjectNode preview(Kind kind, ResourceId id, ObjectNode inputs, boolean creating) {
-        ObjectNode outputs = inputs.deepCopy();
-        // A new pool's instances depend on what other resources will place there: not known yet.
-        if (Wire.containsUnknown(inputs) || config == null || creating && kind == Kind.CAPACITY_PROVIDER) {
-            Views.putUnknown(outputs, kind);
-            return outputs;
-        }
-        synchronized (lock) {
-            try (Backend backend = open()) {
-                Converger.Result r = Converger.predict(backend, id.cluster(), id.key(), Checker.fragment(inputs).toString());
-                if (r.placed()) Views.put(outputs, kind, id.name(), r.state()); else Views.putUnknown(outputs, kind);
-                if (!r.reasons().isEmpty()) log("preview " + id + ": " + String.join("; ", r.reasons()));
+    @Override
+    public void invoke(Provider.InvokeRequest req, StreamObserver<Provider.InvokeResponse> out) {
+        reply(out, () -> {
+            if (!req.getTok().equals(PoolFunction.TOKEN)) {
+                throw Status.INVALID_ARGUMENT.withDescription("unknown function " + req.getTok() + "; gpushare has "
+                        + PoolFunction.TOKEN).asRuntimeException();
             }
-        }
-        return outputs;
-    }
-
-    private ObjectNode apply(Kind kind, ResourceId id, Wire.Decoded in) {
-        if (cancelled.get()) throw Status.CANCELLED.withDescription("the update was cancelled; nothing was changed").asRuntimeException();
-        ObjectNode outputs = in.values().deepCopy();
-        Converger.Result r;
-        synchronized (lock) {
-            try (Backend backend = open()) {
-                Converger.declaredStore(backend).declare(id.cluster(), id.key(), Checker.fragment(in.values()).toString());
-                r = Converger.converge(backend, id.cluster(), id.key());
-            }
-        }
-        Views.put(outputs, kind, id.name(), r.state());
-        if (!r.reasons().isEmpty()) {
-            // Declared, but not complete: the engine records the resource with these reasons and
-            // calls Update on the next `up`, which plans again.
-            Provider.ErrorResourceInitFailed detail = Provider.ErrorResourceInitFailed.newBuilder()
-                    .setId(id.toString()).setProperties(Wire.encode(outputs, in.secretKeys()))
-                    .setInputs(Wire.encode(in.values(), in.secretKeys())).addAllReasons(r.reasons()).build();
-            com.google.rpc.Status status = com.google.rpc.Status.newBuilder().setCode(Status.Code.UNKNOWN.value())
-                    .setMessage(id + " is declared but not complete: " + String.join("; ", r.reasons()))
-                    .addDetails(Any.pack(detail)).build();
-            throw StatusProto.toStatusRuntimeException(status);
-        }
-        return outputs;
-    }
-
-    /** Placement the engine would change for this resource although its inputs did not (out-of-band drift). */
-    private Map<String, PropertyDiff.Kind> drift(Kind kind, String rawId, ObjectNode news) {
-        if (config == null || Views.outputNames(kind).isEmpty() || Wire.containsUnknown(news)) return Map.of();
-        ResourceId id = ResourceId.parse(rawId).orElse(null);
-        if (id == null) return Map.of();
-        synchronized (lock) {
-            try (Backend backend = open()) {
-                String stored = Converger.declared(backend, id.cluster(), id.key());
-                if (stored == null) return Map.of();
-                ObjectNode actual = Wire.JSON.createObjectNode(), desired = Wire.JSON.createObjectNode();
-                Views.put(actual, kind, id.name(), backend.read(id.cluster()).state());
-                Converger.Result r = Converger.predict(backend, id.cluster(), id.key(), Checker.fragment(news).toString());
-                if (!r.placed()) return Map.of();
-                Views.put(desired, kind, id.name(), r.state());
-                Map<String, PropertyDiff.Kind> out = new TreeMap<>();
-                for (String o : Views.outputNames(kind)) {
-                    if (!o.equals(Views.UNPLACED) && !actual.get(o).equals(desired.get(o))) out.put(o, PropertyDiff.Kind.UPDATE);
+            ObjectNode args = Wire.decode(req.getArgs()).values();
+            Provider.InvokeResponse.Builder b = Provider.InvokeResponse.newBuilder();
+            for (String required : List.of(ResourceKind.CLUSTER, "name")) {
+                if (!args.path(required).isString() || args.get(required).stringValue().isEmpty()) {
+                    b.addFailures(CheckFailure.newBuilder().setProperty(required).setReason("missing required argument " + required));
                 }
-                return out;
             }
+            if (b.getFailuresCount() > 0) return b.build();
+            Lifecycle.PoolResult pool = lifecycle.pool(args.get(ResourceKind.CLUSTER).stringValue(), args.get("name").stringValue(),
+                    args.get(PoolFunction.SERVICES), req.getPreview());
+            if (!pool.failures().isEmpty()) return failures(b, pool.failures()).build();
+            return b.setReturn(Wire.encode(pool.result())).build();
+        });
+    }
+
+    // --- the adapter's own parts -----------------------------------------------------------------
+
+    /** Create/Update: the outputs, or the init-failed detail when the resource is declared but not complete. */
+    private ObjectNode apply(ResourceKind kind, Properties in, boolean preview) {
+        if (!preview && cancelled.get()) {
+            throw Status.CANCELLED.withDescription("the update was cancelled; nothing was changed").asRuntimeException();
         }
+        Lifecycle.Applied applied = lifecycle.createOrUpdate(kind, in.values(), preview);
+        if (applied.reasons().isEmpty()) return applied.properties();
+        // Declared, but not complete: the engine records the resource with these reasons and
+        // calls Update on the next `up`, which plans again.
+        ResourceId id = ResourceId.of(kind, in.values());
+        java.util.Set<String> secrets = Lifecycle.secretKeys(kind, in.secretKeys());
+        Provider.ErrorResourceInitFailed detail = Provider.ErrorResourceInitFailed.newBuilder()
+                .setId(id.toString()).setProperties(Wire.encode(applied.properties(), secrets))
+                .setInputs(Wire.encode(in.values(), in.secretKeys())).addAllReasons(applied.reasons()).build();
+        com.google.rpc.Status status = com.google.rpc.Status.newBuilder().setCode(Status.Code.UNKNOWN.value())
+                .setMessage(id + " is declared but not complete: " + String.join("; ", applied.reasons()))
+                .addDetails(Any.pack(detail)).build();
+        throw StatusProto.toStatusRuntimeException(status);
     }
 
-    private SortedMap<String, String> declaredOrEmpty(String cluster) {
-        if (config == null || cluster.isEmpty()) return new TreeMap<>();
-        synchronized (lock) {
-            try (Backend backend = open()) {
-                return new TreeMap<>(Converger.declaredStore(backend).declared(cluster));
-            } catch (RuntimeException e) {
-                log("check without the declared resources of " + cluster + ": " + e.getMessage());
-                return new TreeMap<>();
-            }
-        }
+    private static Provider.CheckResponse.Builder failures(Provider.CheckResponse.Builder b, List<Failure> failures) {
+        for (Failure f : failures) b.addFailures(CheckFailure.newBuilder().setProperty(f.property()).setReason(f.reason()));
+        return b;
     }
 
-    private Backend open() {
-        ProviderConfig c = config;
-        return c == null ? Backends.open(Backends.DEFAULT_URL) : Backends.open(c.backendUrl(), c.token());
+    private static Provider.InvokeResponse.Builder failures(Provider.InvokeResponse.Builder b, List<Failure> failures) {
+        for (Failure f : failures) b.addFailures(CheckFailure.newBuilder().setProperty(f.property()).setReason(f.reason()));
+        return b;
     }
 
-    private static Kind kind(String type, String urn) {
-        return Kind.ofToken(type).or(() -> Kind.ofUrn(urn)).orElseThrow(() -> Status.INVALID_ARGUMENT
+    private static ResourceKind kind(String type, String urn) {
+        return Kinds.ofToken(type).or(() -> Kinds.ofUrn(urn)).orElseThrow(() -> Status.INVALID_ARGUMENT
                 .withDescription("unknown resource type " + (type.isEmpty() ? urn : type) + "; gpushare has "
-                        + java.util.Arrays.stream(Kind.values()).map(Kind::token).toList()).asRuntimeException());
-    }
-
-    private static ResourceId idOf(Kind kind, ObjectNode inputs) {
-        return new ResourceId(inputs.path(Kind.CLUSTER).asString(""), kind, inputs.path(kind.nameProperty()).asString(""));
+                        + Kinds.all().stream().map(ResourceKind::token).toList()).asRuntimeException());
     }
 
     private static ResourceId parseId(String id) {
         return ResourceId.parse(id).orElseThrow(() -> Status.INVALID_ARGUMENT.withDescription("resource id " + id
                 + " is not a gpushare id; use CLUSTER/SECTION/NAME, e.g. inference-prod/services/embedder").asRuntimeException());
-    }
-
-    private static boolean sameJson(String a, String b) {
-        return Wire.JSON.readTree(a).equals(Wire.JSON.readTree(b));
-    }
-
-    private static ObjectNode sortedCopy(ObjectNode o) {
-        ObjectNode out = Wire.JSON.createObjectNode();
-        new java.util.TreeSet<>(o.propertyNames()).forEach(k -> out.set(k, o.get(k)));
-        return out;
-    }
-
-    private static void log(String message) {
-        System.err.println("gpushare-provider: " + message);
-    }
-
-    /** Runs {@code body}; every failure becomes a deliberate gRPC status (never an accidental UNKNOWN). */
-    private static <T> void reply(StreamObserver<T> out, Supplier<T> body) {
-        T value;
-        try {
-            value = body.get();
-        } catch (StatusRuntimeException e) {
-            out.onError(e);
-            return;
-        } catch (BackendException e) {
-            out.onError(Status.UNAVAILABLE.withDescription(e.getMessage()).asRuntimeException());
-            return;
-        } catch (IllegalArgumentException | dev.gpushare.model.problem.SpecException e) {
-            out.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException());
-            return;
-        } catch (RuntimeException e) {
-            log("internal error: " + e);
-            e.printStackTrace(System.err);
-            out.onError(Status.INTERNAL.withDescription("gpushare provider bug: " + e).withCause(e).asRuntimeException());
-            return;
-        }
-        out.onNext(value);
-        out.onCompleted();
     }
 }

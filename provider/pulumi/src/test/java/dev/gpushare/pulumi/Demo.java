@@ -14,7 +14,7 @@ final class Demo {
     }
 
     static Res taskDefinition() {
-        return new Res("TaskDefinition", "embedder", """
+        return new Res("TaskDefinition", "embedderTask", """
                 {"cluster":"demo","family":"embedder","cpu":1024,"memory":2048,"containers":[{"name":"model",
                  "image":"ghcr.io/acme/embedder:1.4","gpu":{"nvidiaMps":{"memory":4096,"maxComputePercent":25}}}]}""");
     }

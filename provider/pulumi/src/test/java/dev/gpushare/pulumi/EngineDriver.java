@@ -19,7 +19,11 @@ import pulumirpc.ResourceProviderGrpc.ResourceProviderBlockingStub;
 final class EngineDriver {
     static final String STACK = "urn:pulumi:dev::gpushare-demo::";
 
-    /** One resource of a program: its type name (e.g. Service), logical name and inputs (JSON). */
+    /**
+     * One resource of a program: its type name (e.g. Service), logical name and inputs (JSON). An
+     * input {@code "${other.prop}"} takes output {@code prop} of the program's resource {@code other}
+     * (declared before it), as the engine resolves a reference once that resource's step is done.
+     */
     record Res(String type, String name, String inputsJson) {
         String token() {
             return "gpushare:index:" + type;
@@ -36,8 +40,11 @@ final class EngineDriver {
     /** Per resource of the last operation: what the engine would show (create, update, replace, same, delete, failed). */
     final Map<String, String> steps = new LinkedHashMap<>();
     final Map<String, Stored> state = new LinkedHashMap<>();
+    /** Per resource of the last operation that had a Diff: the properties it named (inputs and outputs). */
+    final Map<String, List<String>> diffs = new LinkedHashMap<>();
     final List<String> log = new ArrayList<>();
     private final ResourceProviderBlockingStub stub;
+    private Struct config;
 
     EngineDriver(ResourceProviderBlockingStub stub) {
         this.stub = stub;
@@ -50,12 +57,21 @@ final class EngineDriver {
         if (programDirectory != null) h.setProgramDirectory(programDirectory);
         stub.handshake(h.build());
         stub.getPluginInfo(Empty.getDefaultInstance());
-        Struct config = Props.struct(configJson);
         Provider.CheckResponse checked = stub.checkConfig(Provider.CheckRequest.newBuilder()
-                .setUrn(STACK + "pulumi:providers:gpushare::default").setNews(config)
+                .setUrn(STACK + "pulumi:providers:gpushare::default").setNews(Props.struct(configJson))
                 .setOlds(Struct.getDefaultInstance()).build());
         if (checked.getFailuresCount() > 0) throw new IllegalStateException("config: " + checked.getFailuresList());
-        stub.configure(Provider.ConfigureRequest.newBuilder().setArgs(checked.getInputs())
+        config = checked.getInputs();
+        configure();
+    }
+
+    /**
+     * Configure: the engine starts a provider process per operation (preview, the update pass of
+     * up, refresh, destroy) and configures it once; so does this driver, which makes the provider
+     * forget what an earlier preview declared.
+     */
+    private void configure() {
+        stub.configure(Provider.ConfigureRequest.newBuilder().setArgs(config)
                 .setAcceptSecrets(true).setAcceptResources(true).setSendsOldInputs(true).setSendsOldInputsToDelete(true).build());
     }
 
@@ -70,11 +86,13 @@ final class EngineDriver {
     }
 
     private Map<String, Struct> run(List<Res> program, boolean preview) {
+        configure();
         steps.clear();
+        diffs.clear();
         Map<String, Struct> outputs = new LinkedHashMap<>();
         for (Res r : program) {
             Stored old = state.get(r.urn());
-            Provider.CheckResponse checked = check(r, old == null ? Struct.getDefaultInstance() : old.inputs());
+            Provider.CheckResponse checked = check(r, old == null ? Struct.getDefaultInstance() : old.inputs(), outputs);
             if (checked.getFailuresCount() > 0) {
                 steps.put(r.name(), "failed");
                 throw new CheckFailed(r, checked.getFailuresList());
@@ -87,6 +105,7 @@ final class EngineDriver {
             Provider.DiffResponse diff = stub.diff(Provider.DiffRequest.newBuilder().setId(old.id()).setUrn(r.urn())
                     .setOlds(old.outputs()).setNews(news).setOldInputs(old.inputs()).setName(r.name()).setType(r.token()).build());
             log.add("Diff " + r.name() + " " + diff.getChanges() + " replaces=" + diff.getReplacesList() + " diffs=" + diff.getDiffsList());
+            diffs.put(r.name(), diff.getDiffsList());
             boolean replace = diff.getReplacesCount() > 0;
             if (diff.getChanges() == Provider.DiffResponse.DiffChanges.DIFF_NONE && old.initErrors().isEmpty()) {
                 steps.put(r.name(), "same");
@@ -94,7 +113,7 @@ final class EngineDriver {
                 outputs.put(r.name(), old.outputs());
             } else if (replace) {
                 // replacement: Check again with empty olds, Create the new one, Delete the old one after
-                Struct renews = check(r, Struct.getDefaultInstance()).getInputs();
+                Struct renews = check(r, Struct.getDefaultInstance(), outputs).getInputs();
                 outputs.put(r.name(), create(r, renews, preview));
                 steps.put(r.name(), "replace");
                 if (!preview) delete(old);
@@ -159,13 +178,32 @@ final class EngineDriver {
         if (state.get(s.res().urn()) == s) state.remove(s.res().urn());
     }
 
-    private Provider.CheckResponse check(Res r, Struct olds) {
+    private Provider.CheckResponse check(Res r, Struct olds, Map<String, Struct> outputsSoFar) {
         return stub.check(Provider.CheckRequest.newBuilder().setUrn(r.urn()).setOlds(olds)
-                .setNews(Props.struct(r.inputsJson())).setName(r.name()).setType(r.token()).build());
+                .setNews(Props.struct(resolve(r.inputsJson(), outputsSoFar))).setName(r.name()).setType(r.token()).build());
+    }
+
+    private static final java.util.regex.Pattern REFERENCE = java.util.regex.Pattern.compile("\"\\$\\{(\\w+)\\.(\\w+)}\"");
+
+    /** The inputs with each {@code "${res.prop}"} replaced by that output's value (unknown in a preview stays unknown). */
+    private static String resolve(String inputsJson, Map<String, Struct> outputsSoFar) {
+        java.util.regex.Matcher m = REFERENCE.matcher(inputsJson);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            Struct of = outputsSoFar.get(m.group(1));
+            if (of == null || !of.containsFields(m.group(2))) {
+                throw new IllegalStateException("program refers to " + m.group() + " before that resource or output exists");
+            }
+            String value = Props.json(Struct.newBuilder().putFields("v", of.getFieldsOrThrow(m.group(2))).build());
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(value.substring("{\"v\":".length(), value.length() - 1)));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     /** {@code pulumi refresh}: Read every resource, then Diff with the arguments inverted. Returns the drifted ones. */
     List<String> refresh() {
+        configure();
         List<String> drifted = new ArrayList<>();
         for (Stored s : new ArrayList<>(state.values())) {
             Provider.ReadResponse read = stub.read(Provider.ReadRequest.newBuilder().setId(s.id()).setUrn(s.res().urn())
@@ -186,6 +224,7 @@ final class EngineDriver {
 
     /** {@code pulumi destroy}: Delete in reverse order. */
     void destroy() {
+        configure();
         List<Stored> all = new ArrayList<>(state.values());
         java.util.Collections.reverse(all);
         for (Stored s : all) delete(s);

@@ -19,17 +19,21 @@ final class LifecycleAssertions {
     private LifecycleAssertions() {}
 
     static void run(EngineDriver engine, String backendUrl) {
-        // preview: nothing written; the endpoint's placement is predicted, the pool's is not known yet
+        // preview: nothing written; the placement is predicted (the service's with the pool and the
+        // task definition the preview declared before it); the pool itself has no placement outputs
         Map<String, Struct> preview = engine.preview(Demo.v1());
-        assertThat(json(preview.get("l4")).get("instances").asString()).isEqualTo(Wire.UNKNOWN);
+        assertThat(json(preview.get("l4")).has("instances")).isFalse();
         assertThat(json(preview.get("mig")).get("instances")).hasSize(1);
+        assertThat(json(preview.get("embedder")).get("copies")).hasSize(4);
+        assertThat(json(preview.get("embedderTask")).get("revision").asString()).startsWith("embedder:");
         assertThat(declared(backendUrl)).isEmpty();
 
         // up: every resource created; 4 copies of 4096 MiB / 25 % fit on one g6.12xlarge
         engine.up(Demo.v1());
-        assertThat(engine.steps).containsOnly(Map.entry("l4", "create"), Map.entry("embedder", "create"),
-                Map.entry("mig", "create"), Map.entry("gpt2", "create"));
+        assertThat(engine.steps).containsOnly(Map.entry("l4", "create"), Map.entry("embedderTask", "create"),
+                Map.entry("embedder", "create"), Map.entry("mig", "create"), Map.entry("gpt2", "create"));
         assertThat(declared(backendUrl)).hasSize(5);
+        Freshness.assertOutputsMatchTheBackend(engine, backendUrl);
         JsonNode svc = json(engine.state.get(Demo.service(4).urn()).outputs());
         assertThat(svc.get("copies")).hasSize(4);
         assertThat(svc.get("unplaced")).isEmpty();
@@ -51,11 +55,15 @@ final class LifecycleAssertions {
         try (Backend b = Backends.open(backendUrl)) {
             assertThat(b.read(Demo.CLUSTER).state().summary().allocations()).isEqualTo(8 + 2);
         }
+        Freshness.assertOutputsMatchTheBackend(engine, backendUrl);
 
         // layout reorder: a replacement (create the new, delete the old; the declared layout follows)
         engine.up(Demo.v3());
+        // the instances are relaunched with the new layout (same ids; on an A100-40GB the 4g.20gb and
+        // 3g.20gb instances start at 0 and 4 in either order), so the components' copies read the same
         assertThat(engine.steps).containsEntry("mig", "replace").containsEntry("embedder", "same");
-        assertThat(declared(backendUrl).get("endpoints/mig")).contains("[\"mig-4g.20gb\",\"mig-3g.20gb\"]");
+        Freshness.assertOutputsMatchTheBackend(engine, backendUrl);
+        assertThat(declared(backendUrl).get("endpoints/mig").get("partitionLayout").toString()).isEqualTo("[\"mig-4g.20gb\",\"mig-3g.20gb\"]");
         try (Backend b = Backends.open(backendUrl)) {
             assertThat(b.read(Demo.CLUSTER).declaredLayouts()).containsValue(java.util.List.of("4g.20gb", "3g.20gb"));
         }
@@ -64,15 +72,16 @@ final class LifecycleAssertions {
         assertThat(engine.refresh()).isEmpty();
 
         // an out-of-band change (an instance marked unhealthy) shows as drift; up repairs it
-        String instance = json(engine.state.get(Demo.capacityProvider().urn()).outputs()).get("instances").get(0).get("id").asString();
+        String instance = json(engine.state.get(Demo.service(8).urn()).outputs()).get("copies").get(0).get("instanceId").asString();
         try (Backend b = Backends.open(backendUrl)) {
             b.markUnhealthy(Demo.CLUSTER, instance, "mps-daemon-unresponsive");
         }
         assertThat(engine.refresh()).anySatisfy(d -> assertThat(d).startsWith("embedder"));
         engine.up(Demo.v3());
-        // the first resource whose placement drifted (the pool, in program order) updates, which
-        // re-plans the whole cluster; the rest then show no change
-        assertThat(engine.steps).containsEntry("l4", "update").containsEntry("embedder", "same");
+        // the service whose copies the repair moves updates (which re-plans the whole cluster); the
+        // pool has no placement outputs and stays the same
+        assertThat(engine.steps).containsEntry("l4", "same").containsEntry("embedder", "update");
+        Freshness.assertOutputsMatchTheBackend(engine, backendUrl);
         try (Backend b = Backends.open(backendUrl)) {
             assertThat(b.read(Demo.CLUSTER).state().instances()).noneMatch(i -> i.id().equals(instance));
         }
@@ -98,10 +107,10 @@ final class LifecycleAssertions {
     }
 
     static JsonNode json(Struct s) {
-        return Wire.JSON.readTree(Props.json(s));
+        return Wire.decode(s).values(); // integral numbers as integers, as the engine shows them
     }
 
-    static Map<String, String> declared(String backendUrl) {
+    static Map<String, tools.jackson.databind.node.ObjectNode> declared(String backendUrl) {
         try (Backend b = Backends.open(backendUrl)) {
             return b.declaredResources().orElseThrow().declared(Demo.CLUSTER);
         }

@@ -176,6 +176,20 @@ class ProviderRpcTest {
     }
 
     @Test
+    void anOutputThisVersionNoLongerHasIsDeletedSoTheUpdateDropsIt() {
+        // a pool recorded by an earlier provider version, with the instances it no longer returns
+        var r = stub.diff(Provider.DiffRequest.newBuilder().setType("gpushare:index:CapacityProvider").setId("c/capacityProviders/p")
+                .setOldInputs(Props.struct("{\"cluster\":\"c\",\"name\":\"p\"}"))
+                .setOlds(Props.struct("{\"cluster\":\"c\",\"name\":\"p\",\"instances\":[]}"))
+                .setNews(Props.struct("{\"cluster\":\"c\",\"name\":\"p\"}")).build());
+        assertThat(r.getChanges()).isEqualTo(DiffChanges.DIFF_SOME);
+        assertThat(r.getDetailedDiffMap()).containsOnlyKeys("instances");
+        assertThat(r.getDetailedDiffMap().get("instances").getKind()).isEqualTo(PropertyDiff.Kind.DELETE);
+        assertThat(r.getDetailedDiffMap().get("instances").getInputDiff()).isFalse();
+        assertThat(r.getReplacesList()).isEmpty();
+    }
+
+    @Test
     void diffTreatsUnknownAsChangedAndHonoursIgnoreChanges() {
         var r = stub.diff(Provider.DiffRequest.newBuilder().setType("gpushare:index:Service")
                 .setOldInputs(Props.struct("{\"cluster\":\"c\",\"name\":\"s\",\"desiredCount\":1,\"capacityProvider\":\"p\"}"))

@@ -71,7 +71,7 @@ class PulumiCliProcessTest {
         up = pulumi.run(program, "up", "--yes", "--skip-preview");
         assertThat(up.exitCode()).isZero();
         assertThat(up.output()).contains("1 replaced");
-        assertThat(declared(backendUrl).get("endpoints/mig")).contains("[\"mig-4g.20gb\",\"mig-3g.20gb\"]");
+        assertThat(declared(backendUrl).get("endpoints/mig").get("partitionLayout").toString()).isEqualTo("[\"mig-4g.20gb\",\"mig-3g.20gb\"]");
 
         // refresh: no drift, and the program then previews without changes
         PulumiCli.Result refresh = pulumi.run(program, "refresh", "--yes", "--skip-preview");
@@ -95,7 +95,7 @@ class PulumiCliProcessTest {
         }
     }
 
-    private static Map<String, String> declared(String backendUrl) {
+    private static Map<String, tools.jackson.databind.node.ObjectNode> declared(String backendUrl) {
         try (Backend b = Backends.open(backendUrl)) {
             return b.declaredResources().orElseThrow().declared(Demo.CLUSTER);
         }

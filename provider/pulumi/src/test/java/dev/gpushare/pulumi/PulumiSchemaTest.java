@@ -3,7 +3,8 @@ package dev.gpushare.pulumi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.validate.SchemaValidator;
-import dev.gpushare.pulumi.internal.Kind;
+import dev.gpushare.pulumi.internal.kind.Kinds;
+import dev.gpushare.pulumi.internal.kind.ResourceKind;
 import dev.gpushare.pulumi.internal.PulumiSchema;
 import dev.gpushare.pulumi.internal.Wire;
 import java.nio.file.Files;
@@ -11,7 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -20,9 +21,13 @@ class PulumiSchemaTest {
     private static final JsonNode SPEC = Wire.JSON.readTree(SchemaValidator.schemaText());
     private static final JsonNode PULUMI = PulumiSchema.generate();
 
+    static java.util.stream.Stream<ResourceKind> kinds() {
+        return Kinds.all().stream();
+    }
+
     @ParameterizedTest
-    @EnumSource(Kind.class)
-    void everySpecPropertyIsAnInputWithTheSameRequirements(Kind kind) {
+    @MethodSource("kinds")
+    void everySpecPropertyIsAnInputWithTheSameRequirements(ResourceKind kind) {
         JsonNode def = SPEC.get("$defs").get(kind.schemaDef());
         JsonNode resource = PULUMI.get("resources").get(kind.token());
         List<String> specProps = new ArrayList<>(def.get("properties").propertyNames());
@@ -36,7 +41,7 @@ class PulumiSchemaTest {
 
     @Test
     void integerAndStringTypesFollowTheSpec() {
-        JsonNode cp = PULUMI.get("resources").get(Kind.CAPACITY_PROVIDER.token()).get("inputProperties");
+        JsonNode cp = PULUMI.get("resources").get(Kinds.CAPACITY_PROVIDER.token()).get("inputProperties");
         assertThat(cp.get("maxInstances").get("type").asString()).isEqualTo("integer");
         assertThat(cp.get("gpuSharing").get("$ref").asString()).isEqualTo("#/types/gpushare:index:GpuSharing");
         JsonNode sharing = PULUMI.get("types").get("gpushare:index:GpuSharing").get("properties");

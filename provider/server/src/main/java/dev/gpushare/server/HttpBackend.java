@@ -195,23 +195,21 @@ public final class HttpBackend implements Backend {
     public Optional<DeclaredResources> declaredResources() {
         return Optional.of(new DeclaredResources() {
             @Override
-            public SortedMap<String, String> declared(String cluster) {
-                SortedMap<String, String> out = new TreeMap<>();
+            public SortedMap<String, ObjectNode> declared(String cluster) {
+                SortedMap<String, ObjectNode> out = new TreeMap<>();
                 JsonNode resources = send("GET", "/v1/clusters/" + seg(cluster) + "/declared", null, null, true).body().get("resources");
                 for (Map.Entry<String, JsonNode> e : resources.properties()) {
-                    out.put(e.getKey(), Wire.MAPPER.writeValueAsString(e.getValue()));
+                    if (!(e.getValue() instanceof ObjectNode fragment)) {
+                        throw new BackendException(BackendCode.BACKEND_SERVER, "the gpushare server sent declared resource " + e.getKey()
+                                + " as " + e.getValue().getNodeType() + ", not an object");
+                    }
+                    out.put(e.getKey(), fragment);
                 }
                 return out;
             }
 
             @Override
-            public void declare(String cluster, String key, String json) {
-                JsonNode fragment;
-                try {
-                    fragment = Wire.MAPPER.readTree(json);
-                } catch (JacksonException e) {
-                    throw new IllegalArgumentException("declared resource " + key + " is not JSON: " + e.getOriginalMessage(), e);
-                }
+            public void declare(String cluster, String key, ObjectNode fragment) {
                 send("PUT", "/v1/clusters/" + seg(cluster) + "/declared/" + key(key), fragment, null, true);
             }
 

@@ -165,16 +165,20 @@ class PostgresConcurrencyTest {
         try (HttpBackend a = TestServers.client(one); HttpBackend b = TestServers.client(two)) {
             DeclaredResources da = a.declaredResources().orElseThrow();
             DeclaredResources db = b.declaredResources().orElseThrow();
-            da.declare("decl", "services/embedder", "{\"name\":\"embedder\",\"desiredCount\":2}");
-            da.declare("decl", "taskDefinitions/embedder", "{\"family\":\"embedder\"}");
-            db.declare("decl", "services/embedder", "{\"name\":\"embedder\",\"desiredCount\":3}");
+            da.declare("decl", "services/embedder", json("{\"name\":\"embedder\",\"desiredCount\":2}"));
+            da.declare("decl", "taskDefinitions/embedder", json("{\"family\":\"embedder\"}"));
+            db.declare("decl", "services/embedder", json("{\"name\":\"embedder\",\"desiredCount\":3}"));
             assertThat(da.declared("decl")).containsExactly(
-                    Map.entry("services/embedder", "{\"name\":\"embedder\",\"desiredCount\":3}"),
-                    Map.entry("taskDefinitions/embedder", "{\"family\":\"embedder\"}"));
+                    Map.entry("services/embedder", json("{\"name\":\"embedder\",\"desiredCount\":3}")),
+                    Map.entry("taskDefinitions/embedder", json("{\"family\":\"embedder\"}")));
             db.undeclare("decl", "services/embedder");
             db.undeclare("decl", "services/absent");
             assertThat(da.declared("decl")).containsOnlyKeys("taskDefinitions/embedder");
         }
+    }
+
+    private static tools.jackson.databind.node.ObjectNode json(String text) {
+        return DeclaredResources.fromText(text);
     }
 
     /** Instance {@code l4-mps-N}: a g6.12xlarge as the catalog has it (the apply-time check holds launches to it). */

@@ -77,7 +77,7 @@ class PulumiJavaProcessTest {
         }
     }
 
-    private static Map<String, String> declared(String backendUrl) {
+    private static Map<String, tools.jackson.databind.node.ObjectNode> declared(String backendUrl) {
         try (Backend b = Backends.open(backendUrl)) {
             return b.declaredResources().orElseThrow().declared("demo");
         }

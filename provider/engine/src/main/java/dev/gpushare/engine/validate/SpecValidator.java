@@ -44,6 +44,15 @@ public final class SpecValidator {
     }
 
     /**
+     * Validates one document given as a tree (the Pulumi provider merges its resources' fragments
+     * into one): as {@link #validateText}, without printing and re-parsing it. Problems have paths
+     * and no locations; {@code fileName} is what they name as their file.
+     */
+    public static ValidationReport validateTree(String fileName, tools.jackson.databind.JsonNode tree) {
+        return validateParsed(List.of(new ParsedFile(fileName, tree, dev.gpushare.model.io.LocationIndex.EMPTY, List.of())));
+    }
+
+    /**
      * Validates a spec built in code (the DSL, the Pulumi provider): the schema check of its
      * document form plus the semantic rules. Paths point into {@code SpecWriter.toTree(spec)};
      * {@code file} is null. A semantic problem at a path the schema check already reported is

@@ -89,12 +89,10 @@ public final class BatchWriter {
                 configure(c.instanceId(), new InstanceRecord(r.id(), r.capacityProvider(), r.endpoint(), gpus, r.declaredLayout()));
             }
             case Action.PlaceCopy p -> {
-                startPod(p.task(), p.placements());
-                stopOthers(p.task(), CopyPods.podName(world.cluster, p.task(), p.placements()));
+                stopOthers(p.task(), startPod(p.task(), p.placements()));
             }
             case Action.MoveCopy m -> {
-                startPod(m.task(), m.to()); // start before stop, as ECS moves a task
-                stopOthers(m.task(), CopyPods.podName(world.cluster, m.task(), m.to()));
+                stopOthers(m.task(), startPod(m.task(), m.to())); // start before stop, as ECS moves a task
             }
             case Action.StopCopy s -> stopOthers(s.task(), null);
             case Action.TerminateInstance t -> {
@@ -198,7 +196,8 @@ public final class BatchWriter {
 
     // --- copies ---------------------------------------------------------------------------------
 
-    private void startPod(String task, List<Placement> placements) {
+    /** Starts the copy's pod; returns its name. */
+    private String startPod(String task, List<Placement> placements) {
         String id = placements.getFirst().instanceId();
         InstanceRecord r = world.records.get(id);
         if (r == null) throw new BackendException(BackendCode.KUBERNETES_REFUSED, "copy " + task + " is placed on instance "
@@ -209,9 +208,23 @@ public final class BatchWriter {
             for (Placement p : placements) ensureClaim(CopyPods.target(p, modes::get));
         }
         Pod pod = CopyPods.pod(world.cluster, namespace, task, placements, spec, mode, componentImage, modes::get);
-        Pod applied = Failures.call("apply Pod " + namespace + "/" + pod.getMetadata().getName(), () -> client.pods()
-                .inNamespace(namespace).resource(pod).fieldManager(Keys.FIELD_MANAGER).forceConflicts().serverSideApply());
-        world.pods.put(applied.getMetadata().getName(), applied);
+        String base = pod.getMetadata().getName();
+        for (int attempt = 1; ; attempt++) {
+            String name = pod.getMetadata().getName();
+            try {
+                Pod applied = client.pods().inNamespace(namespace).resource(pod).fieldManager(Keys.FIELD_MANAGER)
+                        .forceConflicts().serverSideApply();
+                world.pods.put(applied.getMetadata().getName(), applied);
+                return applied.getMetadata().getName();
+            } catch (KubernetesClientException e) {
+                // a pod of this name still terminating (the same copy, stopped moments ago) cannot be
+                // changed: start the copy under the next free name instead
+                Pod old = e.getCode() == 422 && attempt < 5 ? Failures.call("get Pod " + namespace + "/" + name,
+                        () -> client.pods().inNamespace(namespace).withName(name).get()) : null;
+                if (old == null || old.getMetadata().getDeletionTimestamp() == null) throw Failures.of("apply Pod " + namespace + "/" + name, e);
+                pod.getMetadata().setName(base + "-r" + attempt);
+            }
+        }
     }
 
     /** Stops every live pod of {@code task} but {@code keep}. */

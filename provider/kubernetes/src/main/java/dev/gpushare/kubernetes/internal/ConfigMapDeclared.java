@@ -10,8 +10,12 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.node.ObjectNode;
 
-/** The declared resources of the Pulumi provider, kept in the cluster's state ConfigMap ({@code declared.json}). */
+/**
+ * The declared resources of the Pulumi provider, kept in the cluster's state ConfigMap
+ * ({@code declared.json}: key → the fragment's text, written and read only here, at the store).
+ */
 public final class ConfigMapDeclared implements DeclaredResources {
     private static final TypeReference<TreeMap<String, String>> MAP = new TypeReference<>() {};
     private static final int ATTEMPTS = 10;
@@ -22,13 +26,16 @@ public final class ConfigMapDeclared implements DeclaredResources {
     }
 
     @Override
-    public SortedMap<String, String> declared(String cluster) {
-        return parse(store.read(cluster));
+    public SortedMap<String, ObjectNode> declared(String cluster) {
+        SortedMap<String, ObjectNode> out = new TreeMap<>();
+        parse(store.read(cluster)).forEach((k, text) -> out.put(k, DeclaredResources.fromText(text)));
+        return out;
     }
 
     @Override
-    public void declare(String cluster, String key, String json) {
-        change(cluster, m -> m.put(key, json));
+    public void declare(String cluster, String key, ObjectNode fragment) {
+        String text = DeclaredResources.toText(fragment);
+        change(cluster, m -> m.put(key, text));
     }
 
     @Override

@@ -70,6 +70,29 @@ public final class StateStore {
         }
     }
 
+    /**
+     * Leaves only the revision, one higher, in a ConfigMap without the cluster's label (role {@code
+     * tombstone}): destroy removes everything of the cluster, yet its revisions are never reused.
+     * False when the ConfigMap changed since {@code current} was read.
+     */
+    public boolean tombstone(String cluster, Optional<ConfigMap> current) {
+        ConfigMap next = new ConfigMapBuilder()
+                .withNewMetadata()
+                    .withName(name(cluster)).withNamespace(namespace)
+                    .withLabels(Map.of(Keys.MANAGED_BY, Keys.MANAGED_BY_VALUE, Keys.ROLE, "tombstone"))
+                    .withResourceVersion(current.map(c -> c.getMetadata().getResourceVersion()).orElse(null))
+                .endMetadata()
+                .withData(Map.of(REVISION, Long.toString(revision(current) + 1)))
+                .build();
+        try {
+            client.configMaps().inNamespace(namespace).resource(next).update();
+            return true;
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 409) return false;
+            throw Failures.of("update ConfigMap " + namespace + "/" + name(cluster), e);
+        }
+    }
+
     public void delete(String cluster) {
         Failures.run("delete ConfigMap " + namespace + "/" + name(cluster),
                 () -> client.configMaps().inNamespace(namespace).withName(name(cluster)).delete());

@@ -4,6 +4,7 @@
 package com.gpushare.outputs;
 
 import com.pulumi.core.annotations.CustomType;
+import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.Map;
@@ -17,17 +18,17 @@ public final class ContainerPlacement {
      * @return Container (or model) name.
      * 
      */
-    private @Nullable String container;
+    private String container;
     /**
      * @return Environment the container must be started with.
      * 
      */
-    private @Nullable Map<String,String> env;
+    private Map<String,String> env;
     /**
      * @return GPU index on the instance.
      * 
      */
-    private @Nullable Integer gpu;
+    private Integer gpu;
     /**
      * @return MPS compute limit, in percent.
      * 
@@ -49,22 +50,22 @@ public final class ContainerPlacement {
      * @return Container (or model) name.
      * 
      */
-    public Optional<String> container() {
-        return Optional.ofNullable(this.container);
+    public String container() {
+        return this.container;
     }
     /**
      * @return Environment the container must be started with.
      * 
      */
     public Map<String,String> env() {
-        return this.env == null ? Map.of() : this.env;
+        return this.env;
     }
     /**
      * @return GPU index on the instance.
      * 
      */
-    public Optional<Integer> gpu() {
-        return Optional.ofNullable(this.gpu);
+    public Integer gpu() {
+        return this.gpu;
     }
     /**
      * @return MPS compute limit, in percent.
@@ -97,9 +98,9 @@ public final class ContainerPlacement {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable String container;
-        private @Nullable Map<String,String> env;
-        private @Nullable Integer gpu;
+        private String container;
+        private Map<String,String> env;
+        private Integer gpu;
         private @Nullable Integer maxComputePercent;
         private @Nullable Integer memoryMiB;
         private @Nullable String partition;
@@ -115,20 +116,26 @@ public final class ContainerPlacement {
         }
 
         @CustomType.Setter
-        public Builder container(@Nullable String container) {
-
+        public Builder container(String container) {
+            if (container == null) {
+              throw new MissingRequiredPropertyException("ContainerPlacement", "container");
+            }
             this.container = container;
             return this;
         }
         @CustomType.Setter
-        public Builder env(@Nullable Map<String,String> env) {
-
+        public Builder env(Map<String,String> env) {
+            if (env == null) {
+              throw new MissingRequiredPropertyException("ContainerPlacement", "env");
+            }
             this.env = env;
             return this;
         }
         @CustomType.Setter
-        public Builder gpu(@Nullable Integer gpu) {
-
+        public Builder gpu(Integer gpu) {
+            if (gpu == null) {
+              throw new MissingRequiredPropertyException("ContainerPlacement", "gpu");
+            }
             this.gpu = gpu;
             return this;
         }

@@ -5,11 +5,10 @@ package com.gpushare.outputs;
 
 import com.gpushare.outputs.ContainerPlacement;
 import com.pulumi.core.annotations.CustomType;
+import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
-import javax.annotation.Nullable;
 
 @CustomType
 public final class CopyPlacement {
@@ -17,17 +16,17 @@ public final class CopyPlacement {
      * @return Per container and GPU.
      * 
      */
-    private @Nullable List<ContainerPlacement> containers;
+    private List<ContainerPlacement> containers;
     /**
      * @return Copy name, NAME/N.
      * 
      */
-    private @Nullable String copy;
+    private String copy;
     /**
      * @return Instance it runs on.
      * 
      */
-    private @Nullable String instanceId;
+    private String instanceId;
 
     private CopyPlacement() {}
     /**
@@ -35,21 +34,21 @@ public final class CopyPlacement {
      * 
      */
     public List<ContainerPlacement> containers() {
-        return this.containers == null ? List.of() : this.containers;
+        return this.containers;
     }
     /**
      * @return Copy name, NAME/N.
      * 
      */
-    public Optional<String> copy() {
-        return Optional.ofNullable(this.copy);
+    public String copy() {
+        return this.copy;
     }
     /**
      * @return Instance it runs on.
      * 
      */
-    public Optional<String> instanceId() {
-        return Optional.ofNullable(this.instanceId);
+    public String instanceId() {
+        return this.instanceId;
     }
 
     public static Builder builder() {
@@ -61,9 +60,9 @@ public final class CopyPlacement {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable List<ContainerPlacement> containers;
-        private @Nullable String copy;
-        private @Nullable String instanceId;
+        private List<ContainerPlacement> containers;
+        private String copy;
+        private String instanceId;
         public Builder() {}
         public Builder(CopyPlacement defaults) {
     	      Objects.requireNonNull(defaults);
@@ -73,8 +72,10 @@ public final class CopyPlacement {
         }
 
         @CustomType.Setter
-        public Builder containers(@Nullable List<ContainerPlacement> containers) {
-
+        public Builder containers(List<ContainerPlacement> containers) {
+            if (containers == null) {
+              throw new MissingRequiredPropertyException("CopyPlacement", "containers");
+            }
             this.containers = containers;
             return this;
         }
@@ -82,14 +83,18 @@ public final class CopyPlacement {
             return containers(List.of(containers));
         }
         @CustomType.Setter
-        public Builder copy(@Nullable String copy) {
-
+        public Builder copy(String copy) {
+            if (copy == null) {
+              throw new MissingRequiredPropertyException("CopyPlacement", "copy");
+            }
             this.copy = copy;
             return this;
         }
         @CustomType.Setter
-        public Builder instanceId(@Nullable String instanceId) {
-
+        public Builder instanceId(String instanceId) {
+            if (instanceId == null) {
+              throw new MissingRequiredPropertyException("CopyPlacement", "instanceId");
+            }
             this.instanceId = instanceId;
             return this;
         }

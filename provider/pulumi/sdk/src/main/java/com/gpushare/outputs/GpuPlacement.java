@@ -4,12 +4,11 @@
 package com.gpushare.outputs;
 
 import com.pulumi.core.annotations.CustomType;
+import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
-import javax.annotation.Nullable;
 
 @CustomType
 public final class GpuPlacement {
@@ -17,51 +16,51 @@ public final class GpuPlacement {
      * @return 0-based GPU index on the instance.
      * 
      */
-    private @Nullable Integer index;
+    private Integer index;
     /**
      * @return Usable GPU memory in MiB.
      * 
      */
-    private @Nullable Integer memoryMiB;
+    private Integer memoryMiB;
     /**
      * @return GPU model, e.g. A100-80GB.
      * 
      */
-    private @Nullable String model;
+    private String model;
     /**
      * @return MIG instances as profile{@literal @}start, ordered by start.
      * 
      */
-    private @Nullable List<String> partitions;
+    private List<String> partitions;
 
     private GpuPlacement() {}
     /**
      * @return 0-based GPU index on the instance.
      * 
      */
-    public Optional<Integer> index() {
-        return Optional.ofNullable(this.index);
+    public Integer index() {
+        return this.index;
     }
     /**
      * @return Usable GPU memory in MiB.
      * 
      */
-    public Optional<Integer> memoryMiB() {
-        return Optional.ofNullable(this.memoryMiB);
+    public Integer memoryMiB() {
+        return this.memoryMiB;
     }
     /**
      * @return GPU model, e.g. A100-80GB.
      * 
      */
-    public Optional<String> model() {
-        return Optional.ofNullable(this.model);
+    public String model() {
+        return this.model;
     }
     /**
      * @return MIG instances as profile{@literal @}start, ordered by start.
      * 
      */
     public List<String> partitions() {
-        return this.partitions == null ? List.of() : this.partitions;
+        return this.partitions;
     }
 
     public static Builder builder() {
@@ -73,10 +72,10 @@ public final class GpuPlacement {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable Integer index;
-        private @Nullable Integer memoryMiB;
-        private @Nullable String model;
-        private @Nullable List<String> partitions;
+        private Integer index;
+        private Integer memoryMiB;
+        private String model;
+        private List<String> partitions;
         public Builder() {}
         public Builder(GpuPlacement defaults) {
     	      Objects.requireNonNull(defaults);
@@ -87,26 +86,34 @@ public final class GpuPlacement {
         }
 
         @CustomType.Setter
-        public Builder index(@Nullable Integer index) {
-
+        public Builder index(Integer index) {
+            if (index == null) {
+              throw new MissingRequiredPropertyException("GpuPlacement", "index");
+            }
             this.index = index;
             return this;
         }
         @CustomType.Setter
-        public Builder memoryMiB(@Nullable Integer memoryMiB) {
-
+        public Builder memoryMiB(Integer memoryMiB) {
+            if (memoryMiB == null) {
+              throw new MissingRequiredPropertyException("GpuPlacement", "memoryMiB");
+            }
             this.memoryMiB = memoryMiB;
             return this;
         }
         @CustomType.Setter
-        public Builder model(@Nullable String model) {
-
+        public Builder model(String model) {
+            if (model == null) {
+              throw new MissingRequiredPropertyException("GpuPlacement", "model");
+            }
             this.model = model;
             return this;
         }
         @CustomType.Setter
-        public Builder partitions(@Nullable List<String> partitions) {
-
+        public Builder partitions(List<String> partitions) {
+            if (partitions == null) {
+              throw new MissingRequiredPropertyException("GpuPlacement", "partitions");
+            }
             this.partitions = partitions;
             return this;
         }

@@ -5,12 +5,11 @@ package com.gpushare.outputs;
 
 import com.gpushare.outputs.GpuPlacement;
 import com.pulumi.core.annotations.CustomType;
+import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Boolean;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
-import javax.annotation.Nullable;
 
 @CustomType
 public final class InstancePlacement {
@@ -18,22 +17,22 @@ public final class InstancePlacement {
      * @return GPUs by index.
      * 
      */
-    private @Nullable List<GpuPlacement> gpus;
+    private List<GpuPlacement> gpus;
     /**
      * @return False once marked unhealthy.
      * 
      */
-    private @Nullable Boolean healthy;
+    private Boolean healthy;
     /**
      * @return Stable instance id, &lt;pool&gt;-&lt;n&gt;.
      * 
      */
-    private @Nullable String id;
+    private String id;
     /**
      * @return Instance type.
      * 
      */
-    private @Nullable String instanceType;
+    private String instanceType;
 
     private InstancePlacement() {}
     /**
@@ -41,28 +40,28 @@ public final class InstancePlacement {
      * 
      */
     public List<GpuPlacement> gpus() {
-        return this.gpus == null ? List.of() : this.gpus;
+        return this.gpus;
     }
     /**
      * @return False once marked unhealthy.
      * 
      */
-    public Optional<Boolean> healthy() {
-        return Optional.ofNullable(this.healthy);
+    public Boolean healthy() {
+        return this.healthy;
     }
     /**
      * @return Stable instance id, &lt;pool&gt;-&lt;n&gt;.
      * 
      */
-    public Optional<String> id() {
-        return Optional.ofNullable(this.id);
+    public String id() {
+        return this.id;
     }
     /**
      * @return Instance type.
      * 
      */
-    public Optional<String> instanceType() {
-        return Optional.ofNullable(this.instanceType);
+    public String instanceType() {
+        return this.instanceType;
     }
 
     public static Builder builder() {
@@ -74,10 +73,10 @@ public final class InstancePlacement {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable List<GpuPlacement> gpus;
-        private @Nullable Boolean healthy;
-        private @Nullable String id;
-        private @Nullable String instanceType;
+        private List<GpuPlacement> gpus;
+        private Boolean healthy;
+        private String id;
+        private String instanceType;
         public Builder() {}
         public Builder(InstancePlacement defaults) {
     	      Objects.requireNonNull(defaults);
@@ -88,8 +87,10 @@ public final class InstancePlacement {
         }
 
         @CustomType.Setter
-        public Builder gpus(@Nullable List<GpuPlacement> gpus) {
-
+        public Builder gpus(List<GpuPlacement> gpus) {
+            if (gpus == null) {
+              throw new MissingRequiredPropertyException("InstancePlacement", "gpus");
+            }
             this.gpus = gpus;
             return this;
         }
@@ -97,20 +98,26 @@ public final class InstancePlacement {
             return gpus(List.of(gpus));
         }
         @CustomType.Setter
-        public Builder healthy(@Nullable Boolean healthy) {
-
+        public Builder healthy(Boolean healthy) {
+            if (healthy == null) {
+              throw new MissingRequiredPropertyException("InstancePlacement", "healthy");
+            }
             this.healthy = healthy;
             return this;
         }
         @CustomType.Setter
-        public Builder id(@Nullable String id) {
-
+        public Builder id(String id) {
+            if (id == null) {
+              throw new MissingRequiredPropertyException("InstancePlacement", "id");
+            }
             this.id = id;
             return this;
         }
         @CustomType.Setter
-        public Builder instanceType(@Nullable String instanceType) {
-
+        public Builder instanceType(String instanceType) {
+            if (instanceType == null) {
+              throw new MissingRequiredPropertyException("InstancePlacement", "instanceType");
+            }
             this.instanceType = instanceType;
             return this;
         }

@@ -4,10 +4,9 @@
 package com.gpushare.outputs;
 
 import com.pulumi.core.annotations.CustomType;
+import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.String;
 import java.util.Objects;
-import java.util.Optional;
-import javax.annotation.Nullable;
 
 @CustomType
 public final class UnplacedCopy {
@@ -15,39 +14,39 @@ public final class UnplacedCopy {
      * @return Stable reason code, e.g. INSUFFICIENT_GPU_MEMORY.
      * 
      */
-    private @Nullable String code;
+    private String code;
     /**
      * @return Copy name, NAME/N.
      * 
      */
-    private @Nullable String copy;
+    private String copy;
     /**
      * @return The numbers and the smallest change that would make it fit.
      * 
      */
-    private @Nullable String message;
+    private String message;
 
     private UnplacedCopy() {}
     /**
      * @return Stable reason code, e.g. INSUFFICIENT_GPU_MEMORY.
      * 
      */
-    public Optional<String> code() {
-        return Optional.ofNullable(this.code);
+    public String code() {
+        return this.code;
     }
     /**
      * @return Copy name, NAME/N.
      * 
      */
-    public Optional<String> copy() {
-        return Optional.ofNullable(this.copy);
+    public String copy() {
+        return this.copy;
     }
     /**
      * @return The numbers and the smallest change that would make it fit.
      * 
      */
-    public Optional<String> message() {
-        return Optional.ofNullable(this.message);
+    public String message() {
+        return this.message;
     }
 
     public static Builder builder() {
@@ -59,9 +58,9 @@ public final class UnplacedCopy {
     }
     @CustomType.Builder
     public static final class Builder {
-        private @Nullable String code;
-        private @Nullable String copy;
-        private @Nullable String message;
+        private String code;
+        private String copy;
+        private String message;
         public Builder() {}
         public Builder(UnplacedCopy defaults) {
     	      Objects.requireNonNull(defaults);
@@ -71,20 +70,26 @@ public final class UnplacedCopy {
         }
 
         @CustomType.Setter
-        public Builder code(@Nullable String code) {
-
+        public Builder code(String code) {
+            if (code == null) {
+              throw new MissingRequiredPropertyException("UnplacedCopy", "code");
+            }
             this.code = code;
             return this;
         }
         @CustomType.Setter
-        public Builder copy(@Nullable String copy) {
-
+        public Builder copy(String copy) {
+            if (copy == null) {
+              throw new MissingRequiredPropertyException("UnplacedCopy", "copy");
+            }
             this.copy = copy;
             return this;
         }
         @CustomType.Setter
-        public Builder message(@Nullable String message) {
-
+        public Builder message(String message) {
+            if (message == null) {
+              throw new MissingRequiredPropertyException("UnplacedCopy", "message");
+            }
             this.message = message;
             return this;
         }

@@ -1,13 +1,13 @@
 package dev.gpushare.pulumi.internal;
 
 import dev.gpushare.engine.Pipeline;
-import dev.gpushare.engine.validate.ValidationCode;
 import dev.gpushare.model.problem.Problem;
-import dev.gpushare.model.problem.ProblemCode;
+import dev.gpushare.pulumi.internal.cluster.ClusterDocument;
+import dev.gpushare.pulumi.internal.kind.Failure;
+import dev.gpushare.pulumi.internal.kind.ResourceKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
@@ -18,22 +18,17 @@ import tools.jackson.databind.node.ObjectNode;
  * goes through the same validation as {@code gpushare validate}; the problems inside this
  * resource's fragment come back on the property they concern ({@code /services/2/desiredCount} →
  * {@code desiredCount}, {@code /taskDefinitions/0/containers/1/gpu} → {@code containers[1].gpu}).
+ * References the kind leaves for later ({@link ResourceKind#notYet()}) are not failures.
  */
 public final class Checker {
-    /** The names other resources may not have declared yet (the engine creates in dependency order). */
-    private static final Set<ProblemCode> NOT_YET = Set.of(ValidationCode.UNKNOWN_TASK_DEFINITION,
-            ValidationCode.UNKNOWN_CAPACITY_PROVIDER, ValidationCode.UNKNOWN_ENDPOINT);
-
     private Checker() {}
 
-    /** A failure on {@code property} (a Pulumi property path; empty for the resource as a whole). */
-    public record Failure(String property, String reason) {}
-
-    public static List<Failure> check(Kind kind, ObjectNode inputs, SortedMap<String, String> declared) {
+    /** Every failure of {@code inputs} (no unknowns) among {@code declared} (the cluster's other fragments). */
+    public static List<Failure> check(ResourceKind kind, ObjectNode inputs, SortedMap<String, ObjectNode> declared) {
         List<Failure> out = new ArrayList<>();
-        JsonNode cluster = inputs.get(Kind.CLUSTER);
+        JsonNode cluster = inputs.get(ResourceKind.CLUSTER);
         if (cluster == null || !cluster.isString() || cluster.stringValue().isEmpty()) {
-            out.add(new Failure(Kind.CLUSTER, "missing required property cluster: name the cluster this "
+            out.add(new Failure(ResourceKind.CLUSTER, "missing required property cluster: name the cluster this "
                     + kind.typeName() + " belongs to (e.g. inference-prod)"));
         }
         JsonNode name = inputs.get(kind.nameProperty());
@@ -43,28 +38,22 @@ public final class Checker {
         }
         if (!out.isEmpty()) return out;
 
-        String key = kind.section() + "/" + name.stringValue();
-        SortedMap<String, String> merged = new TreeMap<>(declared);
-        merged.put(key, fragment(inputs).toString());
+        String key = kind.key(name.stringValue());
+        SortedMap<String, ObjectNode> merged = new TreeMap<>(declared);
+        merged.put(key, kind.fragment(inputs));
         ClusterDocument doc = ClusterDocument.of(cluster.stringValue(), merged, false);
-        for (Problem p : Pipeline.check("pulumi", doc.text()).problems()) {
-            if (NOT_YET.contains(p.code())) continue;
+        for (Problem p : Pipeline.check("pulumi", doc.tree()).problems()) {
+            if (kind.notYet().contains(p.code())) continue;
             if (p.path().equals("/cluster")) {
-                out.add(new Failure(Kind.CLUSTER, p.message() + " (" + p.code() + ")"));
+                out.add(new Failure(ResourceKind.CLUSTER, p.message() + " (" + p.code() + ")"));
                 continue;
             }
             Map.Entry<String, String> owner = doc.owner(p.path());
             if (owner == null || !owner.getKey().equals(key)) continue; // another resource's problem
             out.add(new Failure(propertyPath(owner.getValue()), p.message() + " (" + p.code() + ")"));
         }
+        out.addAll(kind.checkAgainst(inputs, declared));
         return out;
-    }
-
-    /** The resource's spec fragment: its inputs without {@code cluster}. */
-    public static ObjectNode fragment(ObjectNode inputs) {
-        ObjectNode f = inputs.deepCopy();
-        f.remove(Kind.CLUSTER);
-        return f;
     }
 
     /** {@code /containers/0/gpu} → {@code containers[0].gpu}; {@code ""} stays empty. */

@@ -1,6 +1,7 @@
 package dev.gpushare.pulumi.internal;
 
 import dev.gpushare.engine.backend.Backends;
+import dev.gpushare.pulumi.internal.kind.Failure;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,16 +30,16 @@ public record ProviderConfig(String backendUrl, String token) {
     }
 
     /** Problems with the config values, as (property, reason). */
-    public static List<Checker.Failure> check(ObjectNode values) {
-        List<Checker.Failure> out = new ArrayList<>();
+    public static List<Failure> check(ObjectNode values) {
+        List<Failure> out = new ArrayList<>();
         JsonNode b = values.get(BACKEND);
         if (b != null && !b.isNull() && !Wire.isUnknown(b)) {
             String url = string(b);
             if (url == null || !(url.startsWith("file:") || url.startsWith("http://") || url.startsWith("https://"))) {
-                out.add(new Checker.Failure(BACKEND, "unknown backend URL " + b + "; use file:PATH (e.g. "
+                out.add(new Failure(BACKEND, "unknown backend URL " + b + "; use file:PATH (e.g. "
                         + Backends.DEFAULT_URL + ") or https://HOST for the gpushare service"));
             } else if (url.equals("file:")) {
-                out.add(new Checker.Failure(BACKEND, "file: names no file; use file:PATH, e.g. " + Backends.DEFAULT_URL));
+                out.add(new Failure(BACKEND, "file: names no file; use file:PATH, e.g. " + Backends.DEFAULT_URL));
             }
         }
         return out;

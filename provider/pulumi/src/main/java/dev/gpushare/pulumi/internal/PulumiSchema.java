@@ -1,6 +1,15 @@
 package dev.gpushare.pulumi.internal;
 
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.prop;
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.ref;
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.type;
+
 import dev.gpushare.engine.validate.SchemaValidator;
+import dev.gpushare.pulumi.internal.kind.Kinds;
+import dev.gpushare.pulumi.internal.kind.OutputProperty;
+import dev.gpushare.pulumi.internal.kind.OutputTypes;
+import dev.gpushare.pulumi.internal.kind.PoolFunction;
+import dev.gpushare.pulumi.internal.kind.ResourceKind;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -12,26 +21,28 @@ import tools.jackson.databind.node.ObjectNode;
  * cannot disagree: every resource's inputs are its {@code $defs} entry's properties (plus
  * {@code cluster}), nested objects become named types, a one-of of objects (gpuSharing) becomes
  * one object type with every member's properties, and a one-of of mixed kinds (a container's
- * {@code gpu}: integer, "ALL", fraction or object) becomes {@code pulumi.json#/Any}.
+ * {@code gpu}: integer, "ALL", fraction or object) becomes {@code pulumi.json#/Any}. Outputs and
+ * their types come from the resource kinds ({@link ResourceKind#outputs()}, {@link OutputTypes}),
+ * the one function from {@link PoolFunction}.
  */
 public final class PulumiSchema {
     public static final String VERSION = "0.1.0";
     /** The Go SDK's root package; its module is the directory above (provider/pulumi/sdk/go). */
     public static final String GO_IMPORT_PATH = "github.com/gpushare/gpushare/provider/pulumi/sdk/go/gpushare";
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final String TYPES = "#/types/" + Kind.PACKAGE + ":index:";
+    private static final String TYPES = dev.gpushare.pulumi.internal.kind.SchemaNodes.TYPES;
 
     private PulumiSchema() {}
 
     public static String text() {
-        return ClusterDocument.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(generate());
+        return Wire.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(generate());
     }
 
     public static ObjectNode generate() {
-        JsonNode source = ClusterDocument.JSON.readTree(SchemaValidator.schemaText());
+        JsonNode source = Wire.JSON.readTree(SchemaValidator.schemaText());
         JsonNode defs = source.get("$defs");
         ObjectNode out = NODES.objectNode();
-        out.put("name", Kind.PACKAGE);
+        out.put("name", ResourceKind.PACKAGE);
         out.put("displayName", "gpushare");
         out.put("version", VERSION);
         out.put("description", "GPU sharing as infrastructure as code: NVIDIA MPS, whole and fractional GPUs, MIG layouts. "
@@ -53,14 +64,15 @@ public final class PulumiSchema {
         provider.set("inputProperties", configVars.deepCopy());
         provider.set("properties", configVars.deepCopy());
 
+        OutputTypes.addTo(types);
         ObjectNode resources = out.putObject("resources");
-        for (Kind kind : Kind.values()) {
+        for (ResourceKind kind : Kinds.all()) {
             JsonNode def = defs.get(kind.schemaDef());
             ObjectNode r = resources.putObject(kind.token());
             r.put("description", def.path("description").asString(""));
             ObjectNode inputs = r.putObject("inputProperties");
-            inputs.set(Kind.CLUSTER, prop("string", source.get("properties").get("cluster").get("description").asString()));
-            ArrayNode required = r.putArray("requiredInputs").add(Kind.CLUSTER);
+            inputs.set(ResourceKind.CLUSTER, prop("string", source.get("properties").get("cluster").get("description").asString()));
+            ArrayNode required = r.putArray("requiredInputs").add(ResourceKind.CLUSTER);
             for (Map.Entry<String, JsonNode> p : def.get("properties").properties()) {
                 ObjectNode spec = convert(p.getValue(), defs, types, p.getKey());
                 if (kind.replacesOn(p.getKey())) spec.put("replaceOnChanges", true);
@@ -71,11 +83,12 @@ public final class PulumiSchema {
             props.setAll(inputs.deepCopy());
             ArrayNode outRequired = r.putArray("required");
             required.forEach(outRequired::add);
-            for (String o : Views.outputNames(kind)) {
-                props.set(o, outputSpec(o, types));
-                outRequired.add(o);
+            for (OutputProperty o : kind.outputs()) {
+                props.set(o.name(), o.schema().deepCopy());
+                if (o.required()) outRequired.add(o.name());
             }
         }
+        out.putObject("functions").set(PoolFunction.TOKEN, PoolFunction.schema(source.get("properties").get("cluster").get("description")));
         // supportPack: the SDKs carry the schema's version (package.json, pyproject.toml, the Go
         // module's go.mod, pulumi-plugin.json) instead of a placeholder for a release pipeline
         out.putObject("meta").put("supportPack", true);
@@ -113,7 +126,7 @@ public final class PulumiSchema {
             for (JsonNode m : schema.get("oneOf")) allObjects &= "object".equals(m.path("type").asString(""));
             if (!allObjects) return ref("pulumi.json#/Any");
             String token = typeName(nameHint);
-            ObjectNode t = types.putObject(Kind.PACKAGE + ":index:" + token);
+            ObjectNode t = types.putObject(ResourceKind.PACKAGE + ":index:" + token);
             t.put("type", "object");
             t.put("description", schema.path("description").asString(""));
             ObjectNode props = t.putObject("properties");
@@ -140,8 +153,8 @@ public final class PulumiSchema {
             }
             case "object" -> {
                 String token = typeName(nameHint);
-                if (!types.has(Kind.PACKAGE + ":index:" + token)) {
-                    ObjectNode t = types.putObject(Kind.PACKAGE + ":index:" + token);
+                if (!types.has(ResourceKind.PACKAGE + ":index:" + token)) {
+                    ObjectNode t = types.putObject(ResourceKind.PACKAGE + ":index:" + token);
                     t.put("type", "object");
                     t.put("description", schema.path("description").asString(""));
                     ObjectNode props = t.putObject("properties");
@@ -162,79 +175,8 @@ public final class PulumiSchema {
         }
     }
 
-    /** Output types of the placement (see {@link Views}). */
-    private static ObjectNode outputSpec(String name, ObjectNode types) {
-        String p = Kind.PACKAGE + ":index:";
-        if (!types.has(p + "InstancePlacement")) {
-            ObjectNode gpu = objectType(types, "GpuPlacement", "One GPU of an instance.");
-            gpu.set("index", prop("integer", "0-based GPU index on the instance."));
-            gpu.set("model", prop("string", "GPU model, e.g. A100-80GB."));
-            gpu.set("memoryMiB", prop("integer", "Usable GPU memory in MiB."));
-            gpu.set("partitions", array(type("string"), "MIG instances as profile@start, ordered by start."));
-            ObjectNode inst = objectType(types, "InstancePlacement", "One instance and its GPUs.");
-            inst.set("id", prop("string", "Stable instance id, <pool>-<n>."));
-            inst.set("instanceType", prop("string", "Instance type."));
-            inst.set("healthy", prop("boolean", "False once marked unhealthy."));
-            inst.set("gpus", array(ref(TYPES + "GpuPlacement"), "GPUs by index."));
-            ObjectNode cont = objectType(types, "ContainerPlacement", "One container of a copy on one GPU.");
-            cont.set("container", prop("string", "Container (or model) name."));
-            cont.set("gpu", prop("integer", "GPU index on the instance."));
-            cont.set("memoryMiB", prop("integer", "MPS GPU memory reserved, in MiB."));
-            cont.set("maxComputePercent", prop("integer", "MPS compute limit, in percent."));
-            cont.set("partition", prop("string", "MIG instance used, profile@start."));
-            ObjectNode env = type("object");
-            env.set("additionalProperties", type("string"));
-            env.put("description", "Environment the container must be started with.");
-            cont.set("env", env);
-            ObjectNode copy = objectType(types, "CopyPlacement", "One copy (SERVICE/N or COMPONENT/N) and where it runs.");
-            copy.set("copy", prop("string", "Copy name, NAME/N."));
-            copy.set("instanceId", prop("string", "Instance it runs on."));
-            copy.set("containers", array(ref(TYPES + "ContainerPlacement"), "Per container and GPU."));
-            ObjectNode un = objectType(types, "UnplacedCopy", "A copy that did not fit, and why.");
-            un.set("copy", prop("string", "Copy name, NAME/N."));
-            un.set("code", prop("string", "Stable reason code, e.g. INSUFFICIENT_GPU_MEMORY."));
-            un.set("message", prop("string", "The numbers and the smallest change that would make it fit."));
-        }
-        return switch (name) {
-            case Views.INSTANCES -> array(ref(TYPES + "InstancePlacement"), "The instances of this pool and their GPUs.");
-            case Views.COPIES -> array(ref(TYPES + "CopyPlacement"), "Where each copy runs, with its environment.");
-            default -> array(ref(TYPES + "UnplacedCopy"), "Copies that could not be placed (empty when the capacity suffices).");
-        };
-    }
-
-    private static ObjectNode objectType(ObjectNode types, String token, String description) {
-        ObjectNode t = types.putObject(Kind.PACKAGE + ":index:" + token);
-        t.put("type", "object");
-        t.put("description", description);
-        return t.putObject("properties");
-    }
-
-    private static String typeName(String hint) {
+        private static String typeName(String hint) {
         return Character.toUpperCase(hint.charAt(0)) + hint.substring(1);
     }
 
-    private static ObjectNode type(String t) {
-        ObjectNode o = NODES.objectNode();
-        o.put("type", t);
-        return o;
-    }
-
-    private static ObjectNode prop(String t, String description) {
-        ObjectNode o = type(t);
-        o.put("description", description);
-        return o;
-    }
-
-    private static ObjectNode array(ObjectNode items, String description) {
-        ObjectNode o = type("array");
-        o.set("items", items);
-        o.put("description", description);
-        return o;
-    }
-
-    private static ObjectNode ref(String r) {
-        ObjectNode o = NODES.objectNode();
-        o.put("$ref", r);
-        return o;
-    }
 }

@@ -9,6 +9,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.gpushare.pulumi.internal.kind.Kinds;
 import pulumirpc.Provider;
 import pulumirpc.ResourceProviderGrpc;
 
@@ -34,10 +35,27 @@ public final class Training {
             stub.configure(Provider.ConfigureRequest.newBuilder().setArgs(config).build());
             Struct cp = Struct.newBuilder().putFields("cluster", string("train")).putFields("name", string("p"))
                     .putFields("instanceType", string("g6.12xlarge")).build();
-            stub.check(Provider.CheckRequest.newBuilder().setType(Kind.CAPACITY_PROVIDER.token()).setNews(cp).build());
-            stub.create(Provider.CreateRequest.newBuilder().setType(Kind.CAPACITY_PROVIDER.token()).setProperties(cp)
+            stub.check(Provider.CheckRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setNews(cp).build());
+            stub.create(Provider.CreateRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setProperties(cp)
                     .setPreview(true).build());
-            stub.diff(Provider.DiffRequest.newBuilder().setType(Kind.CAPACITY_PROVIDER.token()).setOlds(cp).setNews(cp).build());
+            stub.diff(Provider.DiffRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setOlds(cp).setNews(cp).build());
+            // a task definition and a service: validation, planning and the outputs of the first up
+            Struct gpu = Struct.newBuilder().putFields("nvidiaMps", Value.newBuilder().setStructValue(Struct.newBuilder()
+                    .putFields("memory", Value.newBuilder().setNumberValue(4096).build())).build()).build();
+            Struct td = Struct.newBuilder().putFields("cluster", string("train")).putFields("family", string("t"))
+                    .putFields("containers", Value.newBuilder().setListValue(com.google.protobuf.ListValue.newBuilder()
+                            .addValues(Value.newBuilder().setStructValue(Struct.newBuilder().putFields("name", string("m"))
+                                    .putFields("image", string("i")).putFields("gpu", Value.newBuilder().setStructValue(gpu).build()))))
+                            .build()).build();
+            stub.create(Provider.CreateRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setProperties(cp).build());
+            stub.create(Provider.CreateRequest.newBuilder().setType(Kinds.TASK_DEFINITION.token()).setProperties(td).build());
+            Struct svc = Struct.newBuilder().putFields("cluster", string("train")).putFields("name", string("s"))
+                    .putFields("taskDefinition", string("t")).putFields("capacityProvider", string("p"))
+                    .putFields("desiredCount", Value.newBuilder().setNumberValue(1).build()).build();
+            stub.check(Provider.CheckRequest.newBuilder().setType(Kinds.SERVICE.token()).setNews(svc).build());
+            var created = stub.create(Provider.CreateRequest.newBuilder().setType(Kinds.SERVICE.token()).setProperties(svc).build());
+            stub.diff(Provider.DiffRequest.newBuilder().setType(Kinds.SERVICE.token()).setId(created.getId())
+                    .setOlds(created.getProperties()).setNews(svc).build());
         } finally {
             channel.shutdownNow();
             try (var files = Files.walk(dir)) {

@@ -9,17 +9,20 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Pulumi's property encoding (google.protobuf.Struct) to and from Jackson trees.
+ * Pulumi's property encoding (google.protobuf.Struct) to and from Jackson trees: the one place
+ * where the provider's values meet the wire.
  *
  * <p>Unknowns stay as their sentinel strings in the tree ({@link #isUnknown}); secrets are
- * unwrapped and the top-level keys that carried one are remembered in {@link Decoded#secretKeys},
- * so what is returned can be wrapped again (with acceptSecrets the engine stores exactly what the
- * provider returns). Resource references become their id (their URN when the id is not known).
+ * unwrapped and the top-level keys that carried one are remembered ({@link Properties}).
+ * Resource references become their id (their URN when the id is not known). Integral numbers
+ * decode as integer nodes, others as exact decimals, so equal documents compare equal.
  */
 public final class Wire {
     public static final String SIG = "4dabf18193072939515e22adb298388d";
@@ -33,15 +36,17 @@ public final class Wire {
             "6a19a0b0-7e62-4c92-b797-7f8e31da9cc2", "dd056dcd-154b-4c76-9bd3-c8f88648b5ff",
             "030794c1-ac77-496b-92df-f27374a8bd58", "e48ece36-62e2-4504-bad9-02848725956a");
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    /** Shared JSON mapper (thread-safe). */
-    public static final tools.jackson.databind.ObjectMapper JSON = ClusterDocument.JSON;
+    /**
+     * Shared mapper (thread-safe): maps the output records to trees (absent values left out) and
+     * writes the schema at GetSchema.
+     */
+    public static final ObjectMapper JSON = JsonMapper.builder()
+            .changeDefaultPropertyInclusion(v -> v.withValueInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL))
+            .build();
 
     private Wire() {}
 
-    /** A decoded property map and which of its top-level keys were secret. */
-    public record Decoded(ObjectNode values, Set<String> secretKeys) {}
-
-    public static Decoded decode(Struct struct) {
+    public static Properties decode(Struct struct) {
         ObjectNode out = NODES.objectNode();
         Set<String> secrets = new TreeSet<>();
         for (Map.Entry<String, Value> e : struct.getFieldsMap().entrySet()) {
@@ -49,7 +54,7 @@ public final class Wire {
             out.set(e.getKey(), decode(e.getValue(), secret));
             if (secret[0]) secrets.add(e.getKey());
         }
-        return new Decoded(sorted(out), secrets);
+        return new Properties(sorted(out), secrets);
     }
 
     private static JsonNode decode(Value v, boolean[] secret) {
@@ -140,8 +145,18 @@ public final class Wire {
         return v.setStructValue(s).build();
     }
 
+    /**
+     * Whether two values are the same on the wire: numbers compared as the engine sees them (an
+     * integer node equals a long or decimal node of the same value), key order ignored, an
+     * absent value equal to null.
+     */
+    public static boolean sameValue(JsonNode a, JsonNode b) {
+        return encode(a).equals(encode(b));
+    }
+
     /** True when {@code n} or anything inside it is an unknown sentinel. */
     public static boolean containsUnknown(JsonNode n) {
+        if (n == null) return false;
         if (isUnknown(n)) return true;
         for (JsonNode child : n) if (containsUnknown(child)) return true;
         return false;

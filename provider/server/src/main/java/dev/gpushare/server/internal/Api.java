@@ -240,8 +240,8 @@ public final class Api {
         ObjectNode n = Wire.NODES.objectNode();
         n.put("cluster", cluster);
         ObjectNode resources = n.putObject("resources");
-        for (Map.Entry<String, String> e : declaredStore().declared(cluster).entrySet()) {
-            resources.set(e.getKey(), Wire.MAPPER.readTree(e.getValue()));
+        for (Map.Entry<String, ObjectNode> e : declaredStore().declared(cluster).entrySet()) {
+            resources.set(e.getKey(), e.getValue());
         }
         return Reply.json(200, n);
     }
@@ -249,8 +249,7 @@ public final class Api {
     private Reply declare(Request r) {
         String cluster = cluster(r);
         String key = resourceKey(r);
-        JsonNode fragment = object(r.body());
-        declaredStore().declare(cluster, key, Wire.MAPPER.writeValueAsString(fragment));
+        declaredStore().declare(cluster, key, (ObjectNode) object(r.body()));
         return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("key", key));
     }
 

@@ -90,14 +90,14 @@ public final class LocalStore implements Store {
         // its methods each borrow a connection
         return with(LocalBackend::declaredResources).map(d -> new DeclaredResources() {
             @Override
-            public java.util.SortedMap<String, String> declared(String cluster) {
+            public java.util.SortedMap<String, tools.jackson.databind.node.ObjectNode> declared(String cluster) {
                 return with(b -> b.declaredResources().orElseThrow().declared(cluster));
             }
 
             @Override
-            public void declare(String cluster, String key, String json) {
+            public void declare(String cluster, String key, tools.jackson.databind.node.ObjectNode fragment) {
                 with(b -> {
-                    b.declaredResources().orElseThrow().declare(cluster, key, json);
+                    b.declaredResources().orElseThrow().declare(cluster, key, fragment);
                     return null;
                 });
             }

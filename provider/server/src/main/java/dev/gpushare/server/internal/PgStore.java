@@ -231,14 +231,14 @@ public final class PgStore implements Store {
     public Optional<DeclaredResources> declaredResources() {
         return Optional.of(new DeclaredResources() {
             @Override
-            public SortedMap<String, String> declared(String cluster) {
+            public SortedMap<String, ObjectNode> declared(String cluster) {
                 return tx("read declared resources of " + cluster, c -> {
-                    SortedMap<String, String> out = new TreeMap<>();
+                    SortedMap<String, ObjectNode> out = new TreeMap<>();
                     try (PreparedStatement ps = c.prepareStatement(
                             "SELECT key, fragment FROM declared_resources WHERE cluster = ? ORDER BY key")) {
                         ps.setString(1, cluster);
                         try (ResultSet rs = ps.executeQuery()) {
-                            while (rs.next()) out.put(rs.getString(1), rs.getString(2));
+                            while (rs.next()) out.put(rs.getString(1), DeclaredResources.fromText(rs.getString(2)));
                         }
                     }
                     return out;
@@ -246,13 +246,13 @@ public final class PgStore implements Store {
             }
 
             @Override
-            public void declare(String cluster, String key, String json) {
+            public void declare(String cluster, String key, ObjectNode fragment) {
                 tx("declare " + key + " in " + cluster, c -> {
                     try (PreparedStatement ps = c.prepareStatement("INSERT INTO declared_resources(cluster, key, fragment)"
                             + " VALUES (?, ?, ?) ON CONFLICT (cluster, key) DO UPDATE SET fragment = excluded.fragment")) {
                         ps.setString(1, cluster);
                         ps.setString(2, key);
-                        ps.setString(3, json);
+                        ps.setString(3, DeclaredResources.toText(fragment));
                         ps.executeUpdate();
                     }
                     c.commit();

@@ -27,6 +27,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.sqlite.SQLiteConfig;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The local backend: one SQLite database file (xerial sqlite-jdbc), see docs/backends.md.
@@ -327,16 +328,16 @@ public final class LocalBackend implements Backend {
     /** The {@code declared} table; each call is its own transaction. */
     private final class Declared implements DeclaredResources {
         @Override
-        public SortedMap<String, String> declared(String cluster) {
+        public SortedMap<String, ObjectNode> declared(String cluster) {
             try {
                 if (connection(false) == null) return new TreeMap<>();
                 begin(false);
-                SortedMap<String, String> out = new TreeMap<>();
+                SortedMap<String, ObjectNode> out = new TreeMap<>();
                 try (PreparedStatement ps = connection.prepareStatement(
                         "SELECT key, json FROM declared WHERE cluster = ? ORDER BY key")) {
                     ps.setString(1, cluster);
                     try (var rs = ps.executeQuery()) {
-                        while (rs.next()) out.put(rs.getString(1), rs.getString(2));
+                        while (rs.next()) out.put(rs.getString(1), DeclaredResources.fromText(rs.getString(2)));
                     }
                 }
                 end(false);
@@ -348,10 +349,11 @@ public final class LocalBackend implements Backend {
         }
 
         @Override
-        public void declare(String cluster, String key, String json) {
+        public void declare(String cluster, String key, ObjectNode fragment) {
             write("declare " + key + " in cluster " + cluster,
                     "INSERT INTO declared(cluster, key, json) VALUES (?, ?, ?)"
-                            + " ON CONFLICT(cluster, key) DO UPDATE SET json = excluded.json", cluster, key, json);
+                            + " ON CONFLICT(cluster, key) DO UPDATE SET json = excluded.json",
+                    cluster, key, DeclaredResources.toText(fragment));
         }
 
         @Override

@@ -49,6 +49,11 @@ public final class EcsTaskDefinitionExporter {
         return new ExportResult(docs, notes);
     }
 
+    /** Whether ECS can run {@code td}: no container asks for a MIG partition. */
+    public static boolean mapsToEcs(TaskDefinition td) {
+        return partitionContainer(td) < 0;
+    }
+
     /** The task definition as ECS takes it; values the API types as strings are strings. */
     public static ObjectNode taskDefinition(TaskDefinition td) {
         ObjectNode n = CloudJson.object();

@@ -24,7 +24,8 @@ import java.util.Set;
  * Reads Amazon ECS task definitions as users keep them and translates them to gpushare task
  * definitions. A file holds one task definition (the {@code RegisterTaskDefinition} input), a
  * {@code DescribeTaskDefinition} output ({@code {"taskDefinition": {...}}}), or a JSON array of
- * task definitions (what {@code gpushare export ecs} prints).
+ * task definitions (what {@code gpushare export ecs} prints; the {@code CreateCapacityProvider}
+ * and {@code CreateService} requests it prints beside them are passed over).
  *
  * <p>The rules ECS itself enforces on GPU requirements become problems whose path points into the
  * ECS file, so that the user fixes the file they own.
@@ -42,6 +43,7 @@ public final class EcsTaskDefinitionImporter {
             if (tree != null) {
                 if (tree.isArray()) {
                     for (int i = 0; i < tree.size(); i++) {
+                        if (otherRequest(tree.get(i))) continue;
                         readDocument(tree.get(i), Pointer.child("", i), findings, families, tasks);
                     }
                 } else {
@@ -51,6 +53,12 @@ public final class EcsTaskDefinitionImporter {
             problems.addAll(findings.all());
         }
         return new ImportResult(Fragment.ofTaskDefinitions(tasks), problems);
+    }
+
+    /** A CreateService or CreateCapacityProvider request of {@code export ecs}: not a task definition. */
+    private static boolean otherRequest(JsonNode doc) {
+        return doc.isObject() && !doc.has("containerDefinitions")
+                && (doc.has("serviceName") || doc.has("autoScalingGroupProvider") || doc.has("managedInstancesProvider"));
     }
 
     public static ImportResult read(String fileName, String text) {

@@ -37,9 +37,7 @@ public final class SageMakerExporter {
         }
         for (int i = 0; i < spec.inferenceComponents().size(); i++) {
             InferenceComponent ic = spec.inferenceComponents().get(i);
-            boolean partitioned = spec.endpoints().stream()
-                    .anyMatch(e -> e.name().equals(ic.endpoint()) && e.partitionLayout() != null);
-            if (partitioned && ic.partitionType() == null) {
+            if (!mapsToSageMaker(spec, ic)) {
                 notes.add(Problem.at("/inferenceComponents/" + i + "/partitionType", InteropCode.EXPORT_NOT_MAPPED,
                         "Inference component '" + ic.name() + "' leaves its partition type to the layout advisor; set partitionType to export it."));
                 continue;
@@ -47,6 +45,16 @@ public final class SageMakerExporter {
             docs.add(new ExportedDocument(ic.name() + ".inference-component.json", "CreateInferenceComponent", component(ic)));
         }
         return new ExportResult(docs, notes);
+    }
+
+    /**
+     * Whether {@code ic} has a SageMaker form: not when its endpoint has a partition layout and the
+     * component leaves its partition type to the layout advisor.
+     */
+    public static boolean mapsToSageMaker(Spec spec, InferenceComponent ic) {
+        boolean partitioned = spec.endpoints().stream()
+                .anyMatch(e -> e.name().equals(ic.endpoint()) && e.partitionLayout() != null);
+        return !(partitioned && ic.partitionType() == null);
     }
 
     static String configName(Endpoint e) {

@@ -13,17 +13,21 @@ import org.junit.jupiter.api.io.TempDir;
 class LocalDeclaredResourcesTest {
     @TempDir Path dir;
 
+    private static tools.jackson.databind.node.ObjectNode json(String text) {
+        return DeclaredResources.fromText(text);
+    }
+
     @Test
     void declareReplaceUndeclareByClusterInKeyOrder() {
         try (LocalBackend b = LocalBackend.open(dir.resolve("state.db"))) {
             DeclaredResources d = b.declaredResources().orElseThrow();
-            d.declare("c", "services/web", "{\"desiredCount\":1}");
-            d.declare("c", "capacityProviders/l4", "{}");
-            d.declare("other", "services/web", "{\"desiredCount\":9}");
-            d.declare("c", "services/web", "{\"desiredCount\":2}"); // replaces
+            d.declare("c", "services/web", json("{\"desiredCount\":1}"));
+            d.declare("c", "capacityProviders/l4", json("{}"));
+            d.declare("other", "services/web", json("{\"desiredCount\":9}"));
+            d.declare("c", "services/web", json("{\"desiredCount\":2}")); // replaces
             assertThat(d.declared("c")).containsExactly(
-                    java.util.Map.entry("capacityProviders/l4", "{}"),
-                    java.util.Map.entry("services/web", "{\"desiredCount\":2}"));
+                    java.util.Map.entry("capacityProviders/l4", json("{}")),
+                    java.util.Map.entry("services/web", json("{\"desiredCount\":2}")));
             d.undeclare("c", "services/web");
             d.undeclare("c", "services/absent"); // nothing to remove: no error
             assertThat(d.declared("c")).containsOnlyKeys("capacityProviders/l4");
@@ -33,10 +37,21 @@ class LocalDeclaredResourcesTest {
     }
 
     @Test
+    void decimalsComeBackExactly() {
+        try (LocalBackend b = LocalBackend.open(dir.resolve("state.db"))) {
+            DeclaredResources d = b.declaredResources().orElseThrow();
+            d.declare("c", "taskDefinitions/t", json("{\"containers\":[{\"gpu\":0.125}]}"));
+            assertThat(d.declared("c").get("taskDefinitions/t").get("containers").get(0).get("gpu").decimalValue())
+                    .isEqualByComparingTo("0.125");
+            assertThat(d.declared("c").get("taskDefinitions/t")).isEqualTo(json("{\"containers\":[{\"gpu\":0.125}]}"));
+        }
+    }
+
+    @Test
     void declarationsSurviveReopeningAndAnotherConnectionSeesThem() {
         Path file = dir.resolve("state.db");
         try (LocalBackend a = LocalBackend.open(file); LocalBackend b = LocalBackend.open(file)) {
-            a.declaredResources().orElseThrow().declare("c", "endpoints/mig", "{\"instanceCount\":1}");
+            a.declaredResources().orElseThrow().declare("c", "endpoints/mig", json("{\"instanceCount\":1}"));
             assertThat(b.declaredResources().orElseThrow().declared("c")).containsOnlyKeys("endpoints/mig");
         }
         try (LocalBackend again = LocalBackend.open(file)) {
@@ -55,7 +70,7 @@ class LocalDeclaredResourcesTest {
         }
         try (LocalBackend b = LocalBackend.open(file)) {
             assertThat(b.read("c").revision()).isEqualTo(7);
-            b.declaredResources().orElseThrow().declare("c", "services/web", "{}");
+            b.declaredResources().orElseThrow().declare("c", "services/web", json("{}"));
             assertThat(b.declaredResources().orElseThrow().declared("c")).containsOnlyKeys("services/web");
             assertThat(b.clusters()).isEqualTo(List.of("c"));
         }

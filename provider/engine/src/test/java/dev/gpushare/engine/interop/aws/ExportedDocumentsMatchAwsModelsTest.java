@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.interop.ExportResult;
 import dev.gpushare.engine.interop.ExportedDocument;
-import dev.gpushare.engine.interop.ecs.EcsTaskDefinitionExporter;
+import dev.gpushare.engine.interop.ecs.EcsExporter;
 import dev.gpushare.engine.interop.sagemaker.SageMakerExporter;
 import dev.gpushare.engine.plan.Specs;
 import dev.gpushare.model.Spec;
@@ -16,7 +16,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every document {@code gpushare export ecs|sagemaker} writes for the repository's examples is a
+ * Every document {@code gpushare export ecs|sagemaker} writes for the repository's examples
+ * (capacity providers, task definitions and services for ECS; endpoint configurations, endpoints
+ * and inference components for SageMaker) is a
  * valid input of the API call it is named after, by AWS's own model (botocore's service-2.json):
  * member names, required members, types, ranges, patterns and enums (the ml. instance types
  * included).
@@ -30,7 +32,7 @@ class ExportedDocumentsMatchAwsModelsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("examples")
     void ecsDocumentsAreValidRequests(Path example) {
-        assertValid(EcsTaskDefinitionExporter.export(Specs.file(example)), AwsApiModel.ecs());
+        assertValid(EcsExporter.export(Specs.file(example)), AwsApiModel.ecs());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -71,12 +73,15 @@ class ExportedDocumentsMatchAwsModelsTest {
     @org.junit.jupiter.api.Test
     void theExamplesExportSomethingToCheck() {
         int ecs = 0, sageMaker = 0;
+        java.util.Set<String> kinds = new java.util.TreeSet<>();
         for (Path p : Specs.examples()) {
             Spec spec = Specs.file(p);
-            ecs += EcsTaskDefinitionExporter.export(spec).documents().size();
+            ecs += EcsExporter.export(spec).documents().size();
+            kinds.addAll(EcsExporter.export(spec).documents().stream().map(ExportedDocument::kind).toList());
             sageMaker += SageMakerExporter.export(spec).documents().size();
         }
         assertThat(ecs).isPositive();
+        assertThat(kinds).containsExactly("CreateCapacityProvider", "CreateService", "RegisterTaskDefinition");
         assertThat(sageMaker).isPositive();
     }
 }

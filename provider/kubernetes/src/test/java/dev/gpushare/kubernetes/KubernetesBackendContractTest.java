@@ -1,0 +1,62 @@
+package dev.gpushare.kubernetes;
+
+import dev.gpushare.engine.backend.Backend;
+import dev.gpushare.engine.backend.BackendContract;
+import dev.gpushare.engine.backend.BatchResult;
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.plan.Action;
+import dev.gpushare.kubernetes.testing.Fleet;
+import dev.gpushare.kubernetes.testing.KubeCluster;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The Backend contract on the real API server. The contract hands over bare batches; pods need
+ * the spec's images, so each cluster is first given the contract's own spec (one service {@code
+ * embedder}, container {@code model}), as the Reconciler does before a plan's first batch.
+ */
+class KubernetesBackendContractTest extends BackendContract {
+    static KubeCluster k;
+    static String ns;
+    static Fleet fleet;
+
+    @BeforeAll
+    static void start() {
+        k = KubeCluster.shared();
+        ns = k.namespace("contract-" + UUID.randomUUID().toString().substring(0, 8));
+        fleet = new Fleet(k);
+        fleet.add(ns, "g6.12xlarge", 30); // every test's clusters launch a few instances and keep them
+    }
+
+    @AfterAll
+    static void stop() {
+        if (fleet != null) fleet.close();
+    }
+
+    @Override
+    protected void freshStore() {
+        // one API server: every test works on clusters of its own
+    }
+
+    @Override
+    protected Backend open() {
+        KubernetesBackend b = KubernetesBackend.open(k.config(), new KubernetesUrl(null, ns, DeviceMode.DRA,
+                KubernetesUrl.DEFAULT_COMPONENT_IMAGE));
+        return new Backend() {
+            @Override public Snapshot read(String cluster) { return b.read(cluster); }
+            @Override public BatchResult apply(String cluster, long expectedRevision, List<Action> batch) {
+                b.declareSpec(cluster, spec(cluster, 1, 4096));
+                return b.apply(cluster, expectedRevision, batch);
+            }
+            @Override public long markUnhealthy(String cluster, String instanceId, String reason) {
+                return b.markUnhealthy(cluster, instanceId, reason);
+            }
+            @Override public List<String> clusters() { return b.clusters(); }
+            @Override public boolean destroy(String cluster) { return b.destroy(cluster); }
+            @Override public String describe() { return b.describe(); }
+            @Override public void close() { b.close(); }
+        };
+    }
+}

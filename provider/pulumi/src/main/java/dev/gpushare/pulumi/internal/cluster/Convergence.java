@@ -1,0 +1,82 @@
+package dev.gpushare.pulumi.internal.cluster;
+
+import dev.gpushare.engine.Checked;
+import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Unplaced;
+import dev.gpushare.model.Spec;
+import dev.gpushare.model.problem.Problem;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A cluster's declared fragments through the engine's one {@link Pipeline}: merged into one
+ * document (a tree), checked as {@code gpushare validate} does, and planned against the backend's
+ * snapshot. Nothing here composes stages; it only calls the pipeline's.
+ * The last plan of each cluster is kept while neither the fragments nor the snapshot's revision
+ * change, so the Diffs of a settled cluster (one per resource per {@code pulumi up}) plan once.
+ */
+final class Convergence {
+    /** At most this many unplaced copies are named one by one in the reasons; the rest are counted. */
+    private static final int NAMED_UNPLACED = 3;
+
+    /** A cluster's fragments, validated and planned. {@code plan} is null when the spec is invalid. */
+    record Prepared(Spec spec, Plan plan, List<String> problems, Map<String, String> dangling) {}
+
+    private record CacheKey(String cluster, long revision, SortedMap<String, ?> fragments) {}
+
+    private CacheKey lastKey;
+    private Prepared last;
+
+    /** The plan of {@code declared} against {@code actual}; not applied. */
+    Prepared prepare(String cluster, SortedMap<String, tools.jackson.databind.node.ObjectNode> declared, Snapshot actual) {
+        CacheKey key = new CacheKey(cluster, actual.revision(), new TreeMap<>(declared));
+        if (key.equals(lastKey)) return last;
+        ClusterDocument doc = ClusterDocument.of(cluster, declared);
+        Prepared p = switch (Pipeline.check("cluster " + cluster, doc.tree())) {
+            case Checked.Invalid invalid -> {
+                List<String> problems = new ArrayList<>();
+                for (Problem problem : invalid.problems()) problems.add(describe(doc, problem));
+                yield new Prepared(invalid.partial(), null, problems, doc.dangling());
+            }
+            case Checked.Valid valid -> new Prepared(valid.spec().spec(), Pipeline.plan(valid.spec(), actual), List.of(), doc.dangling());
+        };
+        lastKey = key;
+        last = p;
+        return p;
+    }
+
+    /** What {@code p} means for resource {@code key}, with the cluster's state afterwards. */
+    static Outcome outcome(Prepared p, String key, FleetState after) {
+        List<String> reasons = new ArrayList<>();
+        String dangling = p.dangling().get(key);
+        if (dangling != null) reasons.add(key + " is waiting: " + dangling);
+        reasons.addAll(p.problems());
+        if (p.plan() == null) return new Outcome(p.spec(), after, reasons, false);
+        addUnplaced(reasons, after, key);
+        return new Outcome(p.spec(), after, reasons, dangling == null);
+    }
+
+    private static String describe(ClusterDocument doc, Problem p) {
+        Map.Entry<String, String> owner = doc.owner(p.path());
+        String where = owner == null ? p.path() : owner.getKey() + (owner.getValue().isEmpty() ? "" : " " + owner.getValue());
+        return p.code() + " at " + where + ": " + p.message();
+    }
+
+    private static void addUnplaced(List<String> reasons, FleetState desired, String key) {
+        if (!key.startsWith("services/") && !key.startsWith("inferenceComponents/")) return; // only these have copies
+        String name = key.substring(key.indexOf('/') + 1);
+        List<Unplaced> mine = desired.unplaced().stream().filter(u -> u.task().startsWith(name + "/")).toList();
+        for (Unplaced u : mine.subList(0, Math.min(NAMED_UNPLACED, mine.size()))) {
+            reasons.add("copy " + u.task() + " not placed (" + u.code() + "): " + u.message());
+        }
+        if (mine.size() > NAMED_UNPLACED) {
+            reasons.add((mine.size() - NAMED_UNPLACED) + " more copies not placed (see the unplaced output)");
+        }
+    }
+}

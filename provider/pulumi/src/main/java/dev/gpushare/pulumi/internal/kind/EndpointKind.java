@@ -1,0 +1,72 @@
+package dev.gpushare.pulumi.internal.kind;
+
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.array;
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.ref;
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.typeRef;
+
+import dev.gpushare.engine.interop.sagemaker.SageMakerExporter;
+import dev.gpushare.model.Endpoint;
+import dev.gpushare.model.Spec;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code gpushare:index:Endpoint} ({@code endpoints}): a changed {@code partitionLayout}, a pure
+ * reorder included, replaces it (SageMaker treats any layout edit as a new endpoint
+ * configuration); count and type update in place. Outputs: its instances (decided by the endpoint
+ * alone: count, type and layout) and the production variant {@code aws.sagemaker.EndpointConfiguration}
+ * takes, from the code of {@code gpushare export sagemaker}.
+ */
+public record EndpointKind() implements ResourceKind {
+    public static final String INSTANCES = "instances";
+    public static final String PRODUCTION_VARIANT = "productionVariant";
+
+    @Override
+    public String typeName() {
+        return "Endpoint";
+    }
+
+    @Override
+    public String section() {
+        return "endpoints";
+    }
+
+    @Override
+    public String schemaDef() {
+        return "endpoint";
+    }
+
+    @Override
+    public boolean replacesOn(String property) {
+        return property.equals(CLUSTER) || property.equals(nameProperty()) || property.equals("partitionLayout");
+    }
+
+    @Override
+    public List<OutputProperty> outputs() {
+        return List.of(
+                new OutputProperty(INSTANCES, array(ref(SchemaNodes.TYPES + "InstancePlacement"),
+                        "The endpoint's instances and their GPUs (with the MIG partitions of the layout)."), true, Set.of()),
+                new OutputProperty(PRODUCTION_VARIANT, typeRef("ProductionVariant",
+                        "The endpoint as a SageMaker production variant (instance type, count, partition layout)."),
+                        true, Set.of("instanceType", "instanceCount", "partitionLayout")));
+    }
+
+    @Override
+    public ObjectNode outputValues(String name, ObjectNode inputs, ClusterView view) {
+        ObjectNode out = JsonNodeFactory.instance.objectNode();
+        out.set(INSTANCES, Placements.instances(view.state(), i -> name.equals(i.endpoint())));
+        Endpoint e = find(view.spec(), name);
+        if (e != null) {
+            out.set(PRODUCTION_VARIANT, LowerCamel.of(SageMakerExporter.endpointConfig(e).get("ProductionVariants").get(0)));
+        }
+        return out;
+    }
+
+    private static Endpoint find(Spec spec, String name) {
+        if (spec == null) return null;
+        for (Endpoint e : spec.endpoints()) if (e.name().equals(name)) return e;
+        return null;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.gpushare.pulumi.internal.kind;
+
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.array;
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.ref;
+
+import dev.gpushare.engine.validate.ValidationCode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code gpushare:index:Service} ({@code services}): every input updates in place. Outputs: its
+ * copies (where each runs, with the environment to start it with) and the copies that did not fit.
+ *
+ * <p>{@code taskDefinition} takes the family or a task definition's {@code revision}
+ * ({@code family:revision}); with the revision, a replaced task definition changes the service's
+ * inputs too, so the preview shows the service updating and why. The revision must be the task
+ * definition's current one.
+ */
+public record ServiceKind() implements ResourceKind {
+    public static final String TASK_DEFINITION = "taskDefinition";
+
+    @Override
+    public String typeName() {
+        return "Service";
+    }
+
+    @Override
+    public String section() {
+        return "services";
+    }
+
+    @Override
+    public String schemaDef() {
+        return "service";
+    }
+
+    @Override
+    public boolean replacesOn(String property) {
+        return property.equals(CLUSTER) || property.equals(nameProperty());
+    }
+
+    @Override
+    public List<OutputProperty> outputs() {
+        return List.of(
+                new OutputProperty(Copies.COPIES, array(ref(SchemaNodes.TYPES + "CopyPlacement"),
+                        "Where each copy runs, with its environment."), true, Set.of()),
+                new OutputProperty(Copies.UNPLACED, array(ref(SchemaNodes.TYPES + "UnplacedCopy"),
+                        "Copies that could not be placed (empty when the capacity suffices)."), true, Set.of()));
+    }
+
+    @Override
+    public ObjectNode outputValues(String name, ObjectNode inputs, ClusterView view) {
+        return Copies.of(name, view);
+    }
+
+    @Override
+    public Map<String, String> references() {
+        return Map.of(TASK_DEFINITION, "taskDefinitions", "capacityProvider", "capacityProviders");
+    }
+
+    @Override
+    public Set<dev.gpushare.model.problem.ProblemCode> notYet() {
+        return Set.of(ValidationCode.UNKNOWN_TASK_DEFINITION, ValidationCode.UNKNOWN_CAPACITY_PROVIDER);
+    }
+
+    /** The spec names the family only: a {@code family:revision} reference loses its revision. */
+    @Override
+    public ObjectNode fragment(ObjectNode inputs) {
+        ObjectNode f = ResourceKind.super.fragment(inputs);
+        JsonNode td = f.get(TASK_DEFINITION);
+        if (td != null && td.isString()) f.put(TASK_DEFINITION, TaskDefinitionKind.familyOf(td.stringValue()));
+        return f;
+    }
+
+    /** A service that referred to a revision gets the task definition's current revision back. */
+    @Override
+    public ObjectNode inputs(String cluster, ObjectNode fragment, ObjectNode oldInputs, SortedMap<String, ObjectNode> declared) {
+        ObjectNode in = ResourceKind.super.inputs(cluster, fragment, oldInputs, declared);
+        JsonNode old = oldInputs.get(TASK_DEFINITION);
+        JsonNode family = fragment.get(TASK_DEFINITION);
+        if (old != null && old.isString() && old.stringValue().contains(":") && family != null) {
+            ObjectNode td = declared.get("taskDefinitions/" + family.asString());
+            if (td != null) in.put(TASK_DEFINITION, TaskDefinitionKind.revisionOf(td));
+        }
+        return in;
+    }
+
+    @Override
+    public List<Failure> checkAgainst(ObjectNode inputs, SortedMap<String, ObjectNode> declared) {
+        JsonNode ref = inputs.get(TASK_DEFINITION);
+        if (ref == null || !ref.isString() || !ref.stringValue().contains(":")) return List.of();
+        String family = TaskDefinitionKind.familyOf(ref.stringValue());
+        ObjectNode td = declared.get("taskDefinitions/" + family);
+        List<Failure> out = new ArrayList<>();
+        if (td != null && !TaskDefinitionKind.revisionOf(td).equals(ref.stringValue())) {
+            out.add(new Failure(TASK_DEFINITION, "task definition " + family + " is at revision " + TaskDefinitionKind.revisionOf(td)
+                    + ", not " + ref.stringValue() + "; refer to the task definition's revision output (e.g. ${"
+                    + family + "Task.revision}) or to its family " + family));
+        }
+        return out;
+    }
+
+    /** The copies outputs of services and inference components. */
+    static final class Copies {
+        static final String COPIES = "copies";
+        static final String UNPLACED = "unplaced";
+
+        private Copies() {}
+
+        static ObjectNode of(String name, ClusterView view) {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            out.set(COPIES, Placements.copies(view.state(), name));
+            out.set(UNPLACED, Placements.unplaced(view.state(), name));
+            return out;
+        }
+    }
+}
