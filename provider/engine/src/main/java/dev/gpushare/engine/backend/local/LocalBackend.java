@@ -173,6 +173,25 @@ public final class LocalBackend implements Backend {
         }
     }
 
+    /**
+     * The cluster's revision alone (one or two single-row reads): what a caller keeping a
+     * snapshot asks to know whether it is still the current one. Exact, because every write
+     * moves the revision on and revisions are never reused.
+     */
+    public long revision(String cluster) {
+        try {
+            Connection c = connection(false);
+            if (c == null) return 0;
+            begin(false);
+            long r = StateRows.revision(connection, cluster);
+            end(false);
+            return r;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw failure("read the revision of cluster " + cluster, e);
+        }
+    }
+
     @Override
     public BatchResult apply(String cluster, long expectedRevision, List<Action> batch) {
         try {
