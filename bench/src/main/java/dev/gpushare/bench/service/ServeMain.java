@@ -2,6 +2,7 @@ package dev.gpushare.bench.service;
 
 import dev.gpushare.server.PlacementServer;
 import dev.gpushare.server.ServerConfig;
+import dev.gpushare.server.ServiceLimits;
 import java.io.OutputStream;
 import java.io.PrintStream;
 
@@ -16,7 +17,10 @@ public final class ServeMain {
     public static void main(String[] args) throws Exception {
         // Flyway's migration notes would interleave with the tables on the shared stderr
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
-        PlacementServer server = PlacementServer.start(ServerConfig.loopback(args[0], args[1]),
+        // every client of the benchmark comes from 127.0.0.1: the per-address bound (32 by default,
+        // against one misbehaving client) is raised so that 32 clients with two connections each fit
+        ServiceLimits limits = ServiceLimits.DEFAULTS.withConnections(ServiceLimits.DEFAULTS.maxConnections(), 256);
+        PlacementServer server = PlacementServer.start(ServerConfig.loopback(args[0], args[1]).withLimits(limits),
                 new PrintStream(OutputStream.nullOutputStream()));
         System.out.println("listening " + server.url());
         System.out.flush();
