@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>{@code ServiceLoadBench [SECONDS] [STORE…]}: STORE is {@code embedded} (a temporary SQLite
  * file) or a {@code jdbc:postgresql://…} URL; default {@code embedded} plus {@code
  * $GPUSHARE_BENCH_PG_URL} when set. Properties: {@code bench.clients} (16), {@code bench.scale}
- * (1,2,4,8,16,32), {@code bench.clusters} (100), {@code bench.ops} (status,plan), {@code bench.label} (the engine's name in the
+ * (1,2,4,8,16,32; empty: no scaling table), {@code bench.clusters} (100), {@code bench.ops} (status,plan), {@code bench.label} (the engine's name in the
  * rows), and {@link ServerProcess}'s {@code bench.server.classpath} and {@code bench.server.jvm}.
  */
 public final class ServiceLoadBench {
@@ -74,7 +74,7 @@ public final class ServiceLoadBench {
                                 l.cells(), cores, cores * wall * 1000 / Math.max(1, l.requests()), server.rssMib(), server.peakRssMib(),
                                 load0, MachineLoad.now());
                     }
-                    if (pg) scaleRows.addAll(scale(server, http, label));
+                    if (pg && !System.getProperty("bench.scale", "1").isBlank()) scaleRows.addAll(scale(server, http, label));
                 }
             }
         }
