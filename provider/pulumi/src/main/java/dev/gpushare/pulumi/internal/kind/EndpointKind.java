@@ -5,6 +5,7 @@ import static dev.gpushare.pulumi.internal.kind.SchemaNodes.ref;
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.typeRef;
 
 import dev.gpushare.engine.interop.sagemaker.SageMakerExporter;
+import dev.gpushare.engine.state.Owner;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.Spec;
 import java.util.List;
@@ -56,7 +57,7 @@ public record EndpointKind() implements ResourceKind {
     @Override
     public ObjectNode outputValues(String name, ObjectNode inputs, ClusterView view) {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
-        out.set(INSTANCES, Placements.instances(view.state(), i -> name.equals(i.endpoint())));
+        out.set(INSTANCES, Placements.instances(view.state(), i -> i.owner().equals(new Owner.Endpoint(name))));
         Endpoint e = find(view.spec(), name);
         if (e != null) {
             out.set(PRODUCTION_VARIANT, LowerCamel.of(SageMakerExporter.endpointConfig(e).get("ProductionVariants").get(0)));
