@@ -5,6 +5,7 @@ import static dev.gpushare.pulumi.internal.kind.SchemaNodes.ref;
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.typeRef;
 
 import dev.gpushare.engine.interop.sagemaker.SageMakerExporter;
+import dev.gpushare.engine.state.Owner;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.Spec;
 import java.util.List;
@@ -58,7 +59,7 @@ public record EndpointKind() implements ResourceKind {
     @Override
     public ObjectNode outputValues(String name, ObjectNode inputs, ClusterView view) {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
-        out.set(INSTANCES, Placements.instances(view.state(), i -> name.equals(i.endpoint())));
+        out.set(INSTANCES, Placements.instances(view.state(), i -> i.owner().equals(new Owner.Endpoint(name))));
         PoolCost.perHour(view.state(), view.spec(), p -> name.equals(p.endpoint())).ifPresent(c -> out.put(PoolCost.COST_PER_HOUR, c));
         Endpoint e = find(view.spec(), name);
         if (e != null) {

@@ -7,6 +7,7 @@ import static dev.gpushare.pulumi.internal.kind.SchemaNodes.type;
 
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.Owner;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -36,7 +37,7 @@ public final class PoolFunction {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         out.put(ResourceKind.CLUSTER, cluster);
         out.put("name", name);
-        JsonNode instances = Placements.instances(state, (Instance i) -> name.equals(i.capacityProvider()));
+        JsonNode instances = Placements.instances(state, (Instance i) -> i.owner().equals(new Owner.CapacityProvider(name)));
         out.set(EndpointKind.INSTANCES, instances);
         out.put(INSTANCE_COUNT, instances.size());
         PoolCost.perHour(state, null, p -> name.equals(p.capacityProvider())).ifPresent(c -> out.put(PoolCost.COST_PER_HOUR, c));
