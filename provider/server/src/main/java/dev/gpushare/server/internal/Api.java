@@ -151,18 +151,19 @@ public final class Api {
                     List.of(Problem.at("/cluster", ServiceCode.CLUSTER_MISMATCH, "expected " + cluster))).refused();
         }
         Snapshot actual = store.read(cluster);
-        Plan plan;
+        // the turn is held until the answer is bytes: a plan's tree and text are as large as the plan
+        // itself, so releasing it after placing would let the next plans start beside them
         acquirePlanSlot();
         try {
-            plan = Pipeline.plan(resolved, actual);
+            Plan plan = Pipeline.plan(resolved, actual);
+            if (actual.revision() > 0) {
+                metrics.planned(cluster, plan.desired().unplaced().size());
+                metrics.observed(actual.state());
+            }
+            return Reply.json(200, PlanJson.toTree(plan));
         } finally {
             planSlots.release();
         }
-        if (actual.revision() > 0) {
-            metrics.planned(cluster, plan.desired().unplaced().size());
-            metrics.observed(actual.state());
-        }
-        return Reply.json(200, PlanJson.toTree(plan));
     }
 
     /** A turn to compute a plan, within the wait the limits allow; else 503 (retry). */

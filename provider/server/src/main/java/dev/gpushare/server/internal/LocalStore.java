@@ -19,7 +19,8 @@ import java.util.function.Function;
  * The embedded store: the local backend's SQLite file. A {@link LocalBackend} is one connection
  * and not thread-safe, so requests borrow one from a small pool (SQLite itself serialises writers
  * and lets readers run beside them). Idempotency keys are remembered in memory: this store serves
- * one process.
+ * one process. The last snapshot of each cluster is kept and answered again while the file's
+ * revision of that cluster is unchanged (a one-row read instead of every row).
  */
 public final class LocalStore implements Store {
     /** Keys remembered per cluster; a client retries within seconds, so a few hundred are plenty. */
@@ -31,6 +32,9 @@ public final class LocalStore implements Store {
     /** Per cluster the keys of its latest applies; at most {@value #CLUSTERS_WITH_KEYS} clusters (least recently used go). */
     private final BoundedCache<String, Map<String, Long>> keys = new BoundedCache<>(CLUSTERS_WITH_KEYS);
     static final int CLUSTERS_WITH_KEYS = 1024;
+    /** The last snapshot read per cluster (only clusters with state), at most {@value #CACHED_CLUSTERS}. */
+    private final BoundedCache<String, Snapshot> snapshots = new BoundedCache<>(CACHED_CLUSTERS);
+    static final int CACHED_CLUSTERS = 256;
 
     public LocalStore(Path file, int connections) {
         this.file = file;
@@ -44,7 +48,23 @@ public final class LocalStore implements Store {
 
     @Override
     public Snapshot read(String cluster) {
-        return with(b -> b.read(cluster));
+        // the revision first (one row); the rows only when it moved since the last read. Exact:
+        // every write, by this server or another process on the file, moves the revision on, and
+        // revisions are never reused
+        Snapshot hit = snapshots.get(cluster);
+        if (hit != null && with(b -> b.revision(cluster)) == hit.revision()) return hit;
+        Snapshot s = with(b -> b.read(cluster));
+        if (s.revision() > 0 && !s.state().instances().isEmpty()) {
+            snapshots.put(cluster, s);
+        } else {
+            snapshots.remove(cluster); // never applied or destroyed: nothing worth keeping
+        }
+        return s;
+    }
+
+    @Override
+    public int cachedClusters() {
+        return snapshots.size();
     }
 
     @Override
@@ -81,6 +101,7 @@ public final class LocalStore implements Store {
     @Override
     public boolean destroy(String cluster) {
         keys.remove(cluster);
+        snapshots.remove(cluster);
         return with(b -> b.destroy(cluster));
     }
 

@@ -42,6 +42,8 @@ public final class Metrics {
             "GPU memory held by copies, in MiB, as last seen.", droppedSeries);
     private final ClusterSeries stranded = new ClusterSeries("gpushare_gpu_memory_stranded_mib", "gauge",
             "Free GPU memory in fragments smaller than any copy of its pool, in MiB, as last seen.", droppedSeries);
+    /** The state whose GPU memory figures are set now, per cluster (bounded; a miss recomputes). */
+    private final BoundedCache<String, FleetState> lastObserved = new BoundedCache<>(256);
     /** Every per-cluster metric, in the order they are printed. */
     private final List<ClusterSeries> perCluster = List.of(placements, unplaced, gpuMemory, stranded);
 
@@ -78,9 +80,13 @@ public final class Metrics {
      * stranded, as {@code gpushare status} computes them (copy sizes read off the state).
      */
     public void observed(FleetState state) {
+        // a store answers the same snapshot object while a cluster is unchanged: its figures are
+        // those already set (every plan of an unchanged cluster would otherwise walk its fleet)
+        if (lastObserved.get(state.cluster()) == state) return;
         GpuMemory m = FleetUsage.of(state, Catalog.builtIn()).memory();
         gpuMemory.set(state.cluster(), m.allocatedMiB());
         stranded.set(state.cluster(), m.strandedMiB());
+        lastObserved.put(state.cluster(), state);
     }
 
     /** Drops a destroyed cluster's gauges. */
@@ -88,6 +94,7 @@ public final class Metrics {
         // gauges describe the cluster as it is and go with it; a counter keeps what happened
         // (Prometheus counters do not go back), within the series bound
         for (ClusterSeries s : perCluster) if (!s.type.equals("counter")) s.forget(cluster);
+        lastObserved.remove(cluster);
     }
 
     /** Per-cluster series held now, over all metrics (bounded; the attack suite reads it). */

@@ -8,7 +8,9 @@ import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.backend.local.internal.ActionWriter;
 import dev.gpushare.engine.backend.local.internal.Ddl;
+import dev.gpushare.engine.backend.local.internal.KeptState;
 import dev.gpushare.engine.backend.local.internal.StateRows;
+import dev.gpushare.engine.backend.local.internal.StoredSnapshots;
 import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.internal.QuietSlf4j;
 import dev.gpushare.engine.plan.Action;
@@ -56,6 +58,16 @@ public final class LocalBackend implements Backend {
     private ActionCheck.Session checks;
     private String checksCluster;
     private long checksRevision = -1;
+    /**
+     * The last cluster read, kept current through this backend's own commits: a read at its
+     * revision is answered from memory (one row read to confirm the revision).
+     */
+    private KeptState kept;
+    /** Whether {@link #kept}'s revision is the one the file's stored snapshot holds. */
+    private boolean keptStored;
+
+    /** How long closing waits for another writer before it leaves the stored snapshot as it was, in milliseconds. */
+    static final int SNAPSHOT_BUSY_MS = 200;
 
     private LocalBackend(Path file) {
         this.file = file;
@@ -158,18 +170,54 @@ public final class LocalBackend implements Backend {
                 + e.getMessage() + "; check the path and its permissions, or pass another --backend file:PATH", e);
     }
 
+    /**
+     * The state as of the cluster's current revision, from the first that holds it: the state kept
+     * in memory from this backend's last read and commits, the file's stored snapshot, the rows.
+     */
     @Override
     public Snapshot read(String cluster) {
         try {
             Connection c = connection(false);
-            if (c == null) return Snapshot.empty(cluster);
+            if (c == null) {
+                // no file yet: a cluster never written is empty at revision 0 (the first apply folds from it)
+                kept = new KeptState(Snapshot.empty(cluster));
+                keptStored = false;
+                return kept.snapshot();
+            }
             begin(false); // one consistent WAL snapshot, writers not blocked
-            Snapshot s = StateRows.read(connection, cluster);
+            long revision = StateRows.revision(connection, cluster);
+            if (kept != null && kept.cluster().equals(cluster) && kept.revision() == revision) {
+                end(false);
+                return kept.snapshot();
+            }
+            Optional<Snapshot> stored = StoredSnapshots.read(connection, cluster, revision);
+            Snapshot s = stored.isPresent() ? stored.get() : StateRows.read(connection, cluster);
             end(false);
+            kept = new KeptState(s);
+            keptStored = stored.isPresent();
             return s;
         } catch (SQLException e) {
             rollbackQuietly();
             throw failure("read cluster " + cluster, e);
+        }
+    }
+
+    /**
+     * The cluster's revision alone (one or two single-row reads): what a caller keeping a
+     * snapshot asks to know whether it is still the current one. Exact, because every write
+     * moves the revision on and revisions are never reused.
+     */
+    public long revision(String cluster) {
+        try {
+            Connection c = connection(false);
+            if (c == null) return 0;
+            begin(false);
+            long r = StateRows.revision(connection, cluster);
+            end(false);
+            return r;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw failure("read the revision of cluster " + cluster, e);
         }
     }
 
@@ -200,13 +248,21 @@ public final class LocalBackend implements Backend {
             long next = bump(cluster, current);
             end(true);
             checksRevision = next;
+            if (kept != null && kept.cluster().equals(cluster) && kept.revision() == current) {
+                kept.apply(batch, next);
+                keptStored = false;
+            } else {
+                kept = null; // someone else wrote in between: the next read goes to the file
+            }
             return new BatchResult.Committed(next);
         } catch (SQLException e) {
             rollbackQuietly();
             checks = null;
+            kept = null;
             throw failure("apply to cluster " + cluster, e);
         } catch (RowFailure e) {
             checks = null;
+            kept = null;
             rollbackQuietly();
             throw failure("apply to cluster " + cluster, e.getCause());
         }
@@ -237,6 +293,7 @@ public final class LocalBackend implements Backend {
 
     @Override
     public long markUnhealthy(String cluster, String instanceId, String reason) {
+        kept = null; // the next read goes to the file
         try {
             connection(true);
             begin(true);
@@ -284,6 +341,7 @@ public final class LocalBackend implements Backend {
      */
     @Override
     public boolean destroy(String cluster) {
+        kept = null;
         try {
             if (connection(false) == null) return false;
             connection(true);
@@ -307,6 +365,7 @@ public final class LocalBackend implements Backend {
                     ps.executeUpdate();
                 }
             }
+            StoredSnapshots.remove(connection, cluster);
             try (PreparedStatement ps = connection.prepareStatement("INSERT OR REPLACE INTO retired(name, revision) VALUES (?, ?)")) {
                 ps.setString(1, cluster);
                 ps.setLong(2, current + 1);
@@ -386,12 +445,38 @@ public final class LocalBackend implements Backend {
     @Override
     public void close() {
         if (connection == null) return;
+        storeSnapshot();
         try {
             if (writer != null) writer.close();
             connection.close();
             connection = null;
         } catch (SQLException e) {
             throw failure("close", e);
+        }
+    }
+
+    /**
+     * Stores the kept state as the cluster's snapshot when the file does not hold it yet and it is
+     * still the cluster's state (checked under the write lock), so that the next process reads one
+     * document instead of every row. Best effort: a busy or read-only file, or any failure, leaves
+     * the stored snapshot as it was; the rows are the truth either way.
+     */
+    private void storeSnapshot() {
+        if (kept == null || keptStored || readOnly || kept.revision() == 0 || kept.snapshot().state().instances().isEmpty()) return;
+        try (Statement st = connection.createStatement()) {
+            st.execute("PRAGMA busy_timeout = " + SNAPSHOT_BUSY_MS);
+            try {
+                begin(true);
+                if (StateRows.revision(connection, kept.cluster()) == kept.revision()) StoredSnapshots.write(connection, kept.snapshot());
+                end(true);
+                keptStored = true;
+            } catch (SQLException e) {
+                rollbackQuietly();
+            } finally {
+                st.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MS);
+            }
+        } catch (SQLException e) {
+            // the snapshot is an optimisation: the rows are there
         }
     }
 

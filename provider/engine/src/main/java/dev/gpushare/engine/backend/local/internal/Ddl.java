@@ -33,6 +33,10 @@ public final class Ddl {
         // never given to a second state (a plan made before a destroy cannot apply after it);
         // additive like version 2
         "CREATE TABLE IF NOT EXISTS retired(name TEXT PRIMARY KEY, revision INTEGER NOT NULL) WITHOUT ROWID",
+        // the stored snapshot of each cluster's state (StoredSnapshots): derived data checked
+        // against the revision on every read, so no store version change; a version-3 file
+        // gets the table with its first snapshot
+        StoredSnapshots.DDL,
     };
 
     private Ddl() {}

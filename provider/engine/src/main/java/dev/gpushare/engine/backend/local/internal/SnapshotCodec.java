@@ -1,0 +1,214 @@
+package dev.gpushare.engine.backend.local.internal;
+
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Gpu;
+import dev.gpushare.engine.state.GpuMode;
+import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A snapshot as one compact binary document, for the stored snapshot of the state file ({@link
+ * StoredSnapshots}): every distinct string once in a table, then the state by reference. Decoding
+ * a 100,000-copy fleet is a few times cheaper than reading and decoding its rows (no SQL, no text
+ * parsing of environments and partitions, each string made once).
+ *
+ * <p>Layout: magic and format, the string table (count, then length-prefixed UTF-8), the revision,
+ * the cluster, the instances (each with its GPUs and their allocations), the declared layouts.
+ * Strings are referenced by index + 1, 0 for null.
+ */
+public final class SnapshotCodec {
+    /**
+     * "GSS" and the format number: a document of another format is not read (the rows are).
+     * Format 2: instances in {@link InstanceId}'s order (format 1 listed them by id as text).
+     */
+    static final int MAGIC = 0x47535302;
+    private static final GpuMode[] MODES = GpuMode.values();
+
+    private SnapshotCodec() {}
+
+    public static byte[] encode(Snapshot s) {
+        Map<String, Integer> strings = new LinkedHashMap<>();
+        ByteArrayOutputStream bodyBytes = new ByteArrayOutputStream(1 << 16);
+        try (DataOutputStream body = new DataOutputStream(bodyBytes)) {
+            FleetState state = s.state();
+            body.writeLong(s.revision());
+            ref(body, strings, state.cluster());
+            body.writeInt(state.instances().size());
+            for (Instance i : state.instances()) {
+                ref(body, strings, i.id().toString());
+                ref(body, strings, i.owner() instanceof Owner.CapacityProvider cp ? cp.name() : null);
+                ref(body, strings, i.owner() instanceof Owner.Endpoint e ? e.name() : null);
+                ref(body, strings, i.instanceType());
+                body.writeBoolean(i.healthy());
+                ref(body, strings, i.healthReason());
+                body.writeInt(i.gpus().size());
+                for (Gpu g : i.gpus()) {
+                    body.writeInt(g.index());
+                    ref(body, strings, g.model());
+                    body.writeLong(g.memoryMiB());
+                    body.writeByte(g.mode().ordinal());
+                    ref(body, strings, g.fraction() == null ? null : g.fraction().toString());
+                    body.writeInt(g.partitions().size());
+                    for (MigPartition p : g.partitions()) {
+                        ref(body, strings, p.profile());
+                        body.writeInt(p.start());
+                        body.writeLong(p.memoryMiB());
+                    }
+                    body.writeInt(g.allocations().size());
+                    for (Allocation a : g.allocations()) allocation(body, strings, a);
+                }
+            }
+            Map<InstanceId, List<String>> layouts = new TreeMap<>(s.declaredLayouts());
+            body.writeInt(layouts.size());
+            for (Map.Entry<InstanceId, List<String>> e : layouts.entrySet()) {
+                ref(body, strings, e.getKey().toString());
+                body.writeInt(e.getValue().size());
+                for (String p : e.getValue()) ref(body, strings, p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // in memory: does not happen
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bodyBytes.size() + strings.size() * 24 + 16);
+        try (DataOutputStream d = new DataOutputStream(out)) {
+            d.writeInt(MAGIC);
+            d.writeInt(strings.size());
+            for (String str : strings.keySet()) {
+                byte[] b = str.getBytes(StandardCharsets.UTF_8);
+                d.writeInt(b.length);
+                d.write(b);
+            }
+            bodyBytes.writeTo(d);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private static void allocation(DataOutputStream body, Map<String, Integer> strings, Allocation a) throws IOException {
+        ref(body, strings, a.task().toString());
+        ref(body, strings, a.container());
+        body.writeBoolean(a.memoryMiB() != null);
+        if (a.memoryMiB() != null) body.writeLong(a.memoryMiB());
+        body.writeBoolean(a.maxComputePercent() != null);
+        if (a.maxComputePercent() != null) body.writeInt(a.maxComputePercent());
+        body.writeBoolean(a.partition() != null);
+        if (a.partition() != null) {
+            ref(body, strings, a.partition().profile());
+            body.writeInt(a.partition().start());
+        }
+        body.writeInt(a.env().size());
+        for (Map.Entry<String, String> e : a.env().entrySet()) {
+            ref(body, strings, e.getKey());
+            ref(body, strings, e.getValue());
+        }
+    }
+
+    private static void ref(DataOutputStream body, Map<String, Integer> strings, String s) throws IOException {
+        if (s == null) {
+            body.writeInt(0);
+            return;
+        }
+        Integer i = strings.get(s);
+        if (i == null) {
+            i = strings.size();
+            strings.put(s, i);
+        }
+        body.writeInt(i + 1);
+    }
+
+    /**
+     * The snapshot of {@code doc}.
+     *
+     * @throws IllegalArgumentException when the document is not one this build writes (another
+     *                                  format, cut short, a reference out of range)
+     */
+    public static Snapshot decode(byte[] doc) {
+        try {
+            ByteBuffer in = ByteBuffer.wrap(doc);
+            if (in.getInt() != MAGIC) throw new IllegalArgumentException("not a snapshot of this format");
+            String[] strings = new String[in.getInt()];
+            for (int i = 0; i < strings.length; i++) {
+                int n = in.getInt();
+                strings[i] = new String(doc, in.position(), n, StandardCharsets.UTF_8);
+                in.position(in.position() + n);
+            }
+            long revision = in.getLong();
+            String cluster = str(in, strings);
+            int instances = in.getInt();
+            List<Instance> is = new ArrayList<>(instances);
+            Map<String, BigDecimal> fractions = new HashMap<>();
+            for (int i = 0; i < instances; i++) {
+                String id = str(in, strings), cp = str(in, strings), endpoint = str(in, strings), type = str(in, strings);
+                boolean healthy = in.get() != 0;
+                String reason = str(in, strings);
+                int gpus = in.getInt();
+                List<Gpu> gs = new ArrayList<>(gpus);
+                for (int g = 0; g < gpus; g++) {
+                    int index = in.getInt();
+                    String model = str(in, strings);
+                    long memory = in.getLong();
+                    GpuMode mode = MODES[in.get()];
+                    String fraction = str(in, strings);
+                    int partitions = in.getInt();
+                    List<MigPartition> ps = new ArrayList<>(partitions);
+                    for (int p = 0; p < partitions; p++) ps.add(new MigPartition(str(in, strings), in.getInt(), in.getLong()));
+                    int allocations = in.getInt();
+                    List<Allocation> as = new ArrayList<>(allocations);
+                    for (int a = 0; a < allocations; a++) as.add(allocation(in, strings));
+                    gs.add(new Gpu(index, model, memory, mode, fraction == null ? null : fractions.computeIfAbsent(fraction, BigDecimal::new),
+                            ps, as));
+                }
+                if ((cp == null) == (endpoint == null)) throw new IllegalArgumentException("instance " + id + " has not exactly one owner");
+                Owner owner = cp != null ? new Owner.CapacityProvider(cp) : new Owner.Endpoint(endpoint);
+                is.add(new Instance(InstanceId.parse(id), owner, type, healthy, reason, gs));
+            }
+            int layouts = in.getInt();
+            Map<InstanceId, List<String>> ls = new TreeMap<>();
+            for (int l = 0; l < layouts; l++) {
+                String id = str(in, strings);
+                int n = in.getInt();
+                List<String> profiles = new ArrayList<>(n);
+                for (int p = 0; p < n; p++) profiles.add(str(in, strings));
+                ls.put(InstanceId.parse(id), profiles);
+            }
+            if (in.hasRemaining()) throw new IllegalArgumentException("bytes after the end of the snapshot");
+            return new Snapshot(new FleetState(cluster, is, List.of()), revision, ls);
+        } catch (java.nio.BufferUnderflowException | IndexOutOfBoundsException | NegativeArraySizeException | NullPointerException e) {
+            throw new IllegalArgumentException("the snapshot is cut short or damaged (" + e + ")", e);
+        }
+    }
+
+    private static Allocation allocation(ByteBuffer in, String[] strings) {
+        String task = str(in, strings), container = str(in, strings);
+        Long memory = in.get() != 0 ? in.getLong() : null;
+        Integer percent = in.get() != 0 ? in.getInt() : null;
+        Allocation.PartitionRef ref = in.get() != 0 ? new Allocation.PartitionRef(str(in, strings), in.getInt()) : null;
+        int n = in.getInt();
+        Map<String, String> env = new TreeMap<>();
+        for (int e = 0; e < n; e++) env.put(str(in, strings), str(in, strings));
+        return new Allocation(TaskId.parse(task), container, memory, percent, ref, env);
+    }
+
+    private static String str(ByteBuffer in, String[] strings) {
+        int r = in.getInt();
+        return r == 0 ? null : strings[r - 1];
+    }
+}

@@ -1,0 +1,63 @@
+package dev.gpushare.engine.backend.local.internal;
+
+import dev.gpushare.engine.backend.Snapshot;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * The stored snapshot of a cluster: its whole state as one {@link SnapshotCodec} document with
+ * the revision it is the state of. Derived from the rows, which stay the truth: a snapshot is used
+ * only inside a read transaction that sees the cluster at exactly its revision (every write moves
+ * the revision on, revisions are never reused), and written only under the write lock after
+ * checking that revision. So a crash at any point leaves either no snapshot or one whose revision
+ * says it is stale; neither is ever answered. A document that does not decode is ignored too.
+ */
+public final class StoredSnapshots {
+    /** Additive (no store version change): created by the first snapshot written to a version-3 file. */
+    static final String DDL = "CREATE TABLE IF NOT EXISTS snapshots(cluster TEXT PRIMARY KEY, revision INTEGER NOT NULL,"
+            + " doc BLOB NOT NULL)";
+
+    private StoredSnapshots() {}
+
+    /** The cluster's stored snapshot when it is the state at {@code revision}; call inside the read's transaction. */
+    public static Optional<Snapshot> read(Connection c, String cluster, long revision) throws SQLException {
+        if (revision == 0 || !Ddl.hasTable(c, "snapshots")) return Optional.empty();
+        try (PreparedStatement ps = c.prepareStatement("SELECT revision, doc FROM snapshots WHERE cluster = ?")) {
+            ps.setString(1, cluster);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next() || rs.getLong(1) != revision) return Optional.empty();
+                Snapshot s = SnapshotCodec.decode(rs.getBytes(2));
+                // a document of another cluster or revision than its row says is damaged: not used
+                if (s.revision() != revision || !s.state().cluster().equals(cluster)) return Optional.empty();
+                return Optional.of(s);
+            }
+        } catch (IllegalArgumentException damaged) {
+            return Optional.empty(); // the rows answer instead
+        }
+    }
+
+    /** Stores {@code s} as its cluster's snapshot; call under the write lock, after checking its revision is current. */
+    public static void write(Connection c, Snapshot s) throws SQLException {
+        try (var st = c.createStatement()) {
+            st.executeUpdate(DDL);
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT OR REPLACE INTO snapshots(cluster, revision, doc) VALUES (?, ?, ?)")) {
+            ps.setString(1, s.state().cluster());
+            ps.setLong(2, s.revision());
+            ps.setBytes(3, SnapshotCodec.encode(s));
+            ps.executeUpdate();
+        }
+    }
+
+    /** Removes the cluster's snapshot (destroy); nothing when the file has none. */
+    public static void remove(Connection c, String cluster) throws SQLException {
+        if (!Ddl.hasTable(c, "snapshots")) return;
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM snapshots WHERE cluster = ?")) {
+            ps.setString(1, cluster);
+            ps.executeUpdate();
+        }
+    }
+}
