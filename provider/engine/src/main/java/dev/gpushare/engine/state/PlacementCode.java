@@ -22,6 +22,9 @@ public enum PlacementCode implements ProblemCode {
     MAX_INSTANCES_REACHED(
             "The copy fits an empty instance, but the capacity provider already runs maxInstances and they are full.",
             "Raise maxInstances to the number given in the message, or lower desiredCount."),
+    NO_HEALTHY_INSTANCE(
+            "Every instance of the pool is unhealthy and kept with its copies until it is replaced, and the pool may not launch another.",
+            "Run `gpushare plan` again after the unhealthy instances are replaced (a few per plan), or raise maxInstances (instanceCount) as the message says."),
     MAX_CLIENTS_REACHED(
             "Every GPU with enough free memory already has maxClientsPerGpu MPS containers.",
             "Raise maxClientsPerGpu, or raise maxInstances as the message says."),

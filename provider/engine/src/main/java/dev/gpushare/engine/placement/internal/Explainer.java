@@ -41,8 +41,11 @@ final class Explainer {
         // An empty instance would take it: the number of instances is the limit.
         boolean clients = false;
         long mostFree = 0;
+        int closed = 0;
         for (Node n : run.nodes()) {
-            if (HostFit.check(copy, n) != null) continue;
+            Refusal host = HostFit.check(copy, n);
+            if (host instanceof Refusal.Closed) closed++;
+            if (host != null) continue;
             if (Fit.of(copy.form()).find(copy, n, pool) instanceof Refusal r) {
                 if (r instanceof Refusal.Clients) clients = true;
                 if (r instanceof Refusal.GpuMemory g) mostFree = Math.max(mostFree, g.mostFree());
@@ -52,6 +55,7 @@ final class Explainer {
         int needed = Math.max(limit + 1, instancesNeeded.getAsInt());
         String raise = "raise " + pool.limitName() + " from " + limit + " to " + needed;
         String needs = "needs " + demand(copy, pool);
+        if (closed > 0 && closed == run.nodes().size()) return noHealthy(copy, pool, closed, limit);
         if (pool.endpoint()) {
             if (copy.form() == Form.PARTITION) {
                 String profile = ((Need.Partition) copy.containers().get(0).need()).profile();
@@ -104,8 +108,17 @@ final class Explainer {
             case Refusal.Incompatible i -> of(copy, copy.form() == Form.NONE ? PlacementCode.NO_GPU_CONTAINER
                     : PlacementCode.INCOMPATIBLE_REQUIREMENT, i.why() + " (capacity "
                     + pool.name() + " on " + type + "); run gpushare validate for the rule to fix");
-            case Refusal.Closed c -> of(copy, PlacementCode.MAX_INSTANCES_REACHED, "no healthy instance of " + pool.name() + " can take it");
+            case Refusal.Closed c -> noHealthy(copy, pool, 1, pool.maxInstances());
         };
+    }
+
+    /** Every instance the pool may have is unhealthy: none takes new work until it is replaced. */
+    private static Unplaced noHealthy(CopyRequest copy, Pool pool, int unhealthy, int limit) {
+        return of(copy, PlacementCode.NO_HEALTHY_INSTANCE, "no healthy instance of " + pool.name() + " can take it: "
+                + (unhealthy == 1 ? "its 1 instance is" : "all " + unhealthy + " instances are") + " unhealthy, kept until"
+                + " replaced, and " + pool.limitName() + " is " + limit + "; plan again once " + (unhealthy == 1 ? "it is" : "they are")
+                + " replaced, or raise "
+                + pool.limitName() + " to " + (limit + 1));
     }
 
     private static String demand(CopyRequest copy, Pool pool) {

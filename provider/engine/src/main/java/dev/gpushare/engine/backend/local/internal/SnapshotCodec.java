@@ -7,9 +7,9 @@ import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.engine.state.Owner;
 import dev.gpushare.engine.state.TaskId;
-import dev.gpushare.engine.state.MigPartition;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -35,8 +35,11 @@ import java.util.TreeMap;
  * Strings are referenced by index + 1, 0 for null.
  */
 public final class SnapshotCodec {
-    /** "GSS" and the format number: a document of another format is not read (the rows are). */
-    static final int MAGIC = 0x47535301;
+    /**
+     * "GSS" and the format number: a document of another format is not read (the rows are).
+     * Format 2: instances in {@link InstanceId}'s order (format 1 listed them by id as text).
+     */
+    static final int MAGIC = 0x47535302;
     private static final GpuMode[] MODES = GpuMode.values();
 
     private SnapshotCodec() {}
@@ -173,6 +176,7 @@ public final class SnapshotCodec {
                     gs.add(new Gpu(index, model, memory, mode, fraction == null ? null : fractions.computeIfAbsent(fraction, BigDecimal::new),
                             ps, as));
                 }
+                if ((cp == null) == (endpoint == null)) throw new IllegalArgumentException("instance " + id + " has not exactly one owner");
                 Owner owner = cp != null ? new Owner.CapacityProvider(cp) : new Owner.Endpoint(endpoint);
                 is.add(new Instance(InstanceId.parse(id), owner, type, healthy, reason, gs));
             }
