@@ -19,6 +19,7 @@ import dev.gpushare.engine.state.Instance;
 import dev.gpushare.model.InstanceTypeDef;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +95,14 @@ public final class Diff {
         Map<String, List<Placement>> from = copies(current, replaced), to = copies(target, Set.of());
         List<Action> stops = new ArrayList<>(), starts = new ArrayList<>();
         Set<String> leftByMove = new HashSet<>(); // "instance/gpu" a moved copy leaves
+        // only the copies that change are put in task order (TaskOrder), not every copy of the fleet
+        List<Map.Entry<String, List<Placement>>> changed = new ArrayList<>();
         for (Map.Entry<String, List<Placement>> e : to.entrySet()) {
+            List<Placement> was = from.get(e.getKey());
+            if (was == null || !was.equals(e.getValue())) changed.add(e);
+        }
+        changed.sort(Map.Entry.comparingByKey(TaskOrder.TASKS));
+        for (Map.Entry<String, List<Placement>> e : changed) {
             List<Placement> was = from.get(e.getKey());
             if (was == null) {
                 starts.add(new PlaceCopy(e.getKey(), e.getValue()));
@@ -105,9 +113,10 @@ public final class Diff {
                 for (Placement p : was) leftByMove.add(p.instanceId() + "/" + p.gpuIndex());
             }
         }
-        for (Map.Entry<String, List<Placement>> e : from.entrySet()) {
-            if (!to.containsKey(e.getKey())) stops.add(new StopCopy(e.getKey(), e.getValue()));
-        }
+        List<String> gone = new ArrayList<>();
+        for (String task : from.keySet()) if (!to.containsKey(task)) gone.add(task);
+        gone.sort(TaskOrder.TASKS);
+        for (String task : gone) stops.add(new StopCopy(task, from.get(task)));
 
         List<Action> plan = new ArrayList<>(launches);
         plan.addAll(stops);
@@ -185,9 +194,13 @@ public final class Diff {
         return null;
     }
 
-    /** Each copy's placements, ordered by instance, GPU, container; copies on {@code skip} left out. */
+    /**
+     * Each copy's placements, ordered by instance, GPU, container; copies on {@code skip} left out.
+     * Unordered by task (a hash map): TaskOrder is consistent with equals, and the caller orders
+     * what it lists.
+     */
     private static Map<String, List<Placement>> copies(FleetState s, Set<String> skip) {
-        Map<String, List<Placement>> m = new TreeMap<>(TaskOrder.TASKS);
+        Map<String, List<Placement>> m = new HashMap<>();
         for (Instance i : s.instances()) {
             if (skip.contains(i.id())) continue;
             for (Gpu g : i.gpus()) {
