@@ -163,3 +163,6 @@ export const migAcceleratorPartitionLayouts = mig.productionVariant.acceleratorP
 export const gpt2Specification = gpt2.specification;
 export const gpt2RuntimeConfig = gpt2.runtimeConfig;
 export const l4InstanceCount = l4Placement.instanceCount;
+// what the pool's and the endpoint's instances cost per hour at the catalog's On-Demand prices (docs/cost.md)
+export const l4CostPerHour = l4Placement.costPerHour;
+export const migCostPerHour = mig.costPerHour;

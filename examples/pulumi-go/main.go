@@ -105,6 +105,8 @@ func stack(ctx *pulumi.Context) error {
 
 	ctx.Export("embedderCopies", embedder.Copies.ApplyT(func(c []gpushare.CopyPlacement) int { return len(c) }))
 	ctx.Export("gpt2Copies", gpt2.Copies.ApplyT(func(c []gpushare.CopyPlacement) int { return len(c) }))
+	// what the endpoint's instances cost per hour at the catalog's On-Demand prices (docs/cost.md)
+	ctx.Export("migCostPerHour", mig.CostPerHour)
 	// the environment each embedder container must be started with (CUDA_MPS_*, NVIDIA_VISIBLE_DEVICES)
 	ctx.Export("embedderEnv", embedder.Copies.ApplyT(func(copies []gpushare.CopyPlacement) []map[string]any {
 		envs := make([]map[string]any, 0, len(copies))

@@ -89,4 +89,6 @@ def container_env(copies: Sequence[gpushare.outputs.CopyPlacement]) -> list[dict
 
 pulumi.export("embedderCopies", embedder.copies.apply(len))
 pulumi.export("gpt2Copies", gpt2.copies.apply(len))
+# what the endpoint's instances cost per hour at the catalog's On-Demand prices (docs/cost.md)
+pulumi.export("migCostPerHour", mig.cost_per_hour)
 pulumi.export("embedderEnv", embedder.copies.apply(container_env))

@@ -67,6 +67,8 @@ if (addLlama) {
 
 export const embedderCopies = embedder.copies.apply(copies => copies.length);
 export const gpt2Copies = gpt2.copies.apply(copies => copies.length);
+// what the endpoint's instances cost per hour at the catalog's On-Demand prices (docs/cost.md)
+export const migCostPerHour = mig.costPerHour;
 // the environment each embedder container must be started with (CUDA_MPS_*, NVIDIA_VISIBLE_DEVICES)
 export const embedderEnv = embedder.copies.apply(copies =>
     copies.map(copy => ({ copy: copy.copy, instance: copy.instanceId, env: copy.containers?.[0]?.env ?? {} })));

@@ -51,6 +51,10 @@ export class Endpoint extends pulumi.CustomResource {
      */
     declare public readonly cluster: pulumi.Output<string>;
     /**
+     * What the endpoint's instances cost per hour, in USD, at the catalog's On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md). Its instance count is the instanceCount input.
+     */
+    declare public /*out*/ readonly costPerHour: pulumi.Output<number | undefined>;
+    /**
      * Instances of the endpoint (at least 1).
      */
     declare public readonly instanceCount: pulumi.Output<number>;
@@ -103,10 +107,12 @@ export class Endpoint extends pulumi.CustomResource {
             resourceInputs["instanceType"] = args?.instanceType;
             resourceInputs["name"] = args?.name;
             resourceInputs["partitionLayout"] = args?.partitionLayout;
+            resourceInputs["costPerHour"] = undefined /*out*/;
             resourceInputs["instances"] = undefined /*out*/;
             resourceInputs["productionVariant"] = undefined /*out*/;
         } else {
             resourceInputs["cluster"] = undefined /*out*/;
+            resourceInputs["costPerHour"] = undefined /*out*/;
             resourceInputs["instanceCount"] = undefined /*out*/;
             resourceInputs["instanceType"] = undefined /*out*/;
             resourceInputs["instances"] = undefined /*out*/;

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * A capacity provider's instances and how many its placement needs (an Auto Scaling group's desired capacity), as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
+ * A capacity provider's instances, how many its placement needs (an Auto Scaling group's desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
  */
 export function getCapacityProvider(args: GetCapacityProviderArgs, opts?: pulumi.InvokeOptions): Promise<GetCapacityProviderResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -39,6 +39,10 @@ export interface GetCapacityProviderResult {
      */
     readonly cluster: string;
     /**
+     * What the pool's instances cost per hour, in USD, at the catalog's On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md).
+     */
+    readonly costPerHour?: number;
+    /**
      * Instances the placement needs: the Auto Scaling group's desired capacity.
      */
     readonly instanceCount: number;
@@ -52,7 +56,7 @@ export interface GetCapacityProviderResult {
     readonly name: string;
 }
 /**
- * A capacity provider's instances and how many its placement needs (an Auto Scaling group's desired capacity), as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
+ * A capacity provider's instances, how many its placement needs (an Auto Scaling group's desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
  */
 export function getCapacityProviderOutput(args: GetCapacityProviderOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCapacityProviderResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -18,6 +18,8 @@ type Endpoint struct {
 
 	// The cluster (placement domain, like an ECS cluster) this spec declares: lower-case letters, digits and '-', 1 to 63 characters, starting and ending with a letter or digit. Every file of a split spec names the same cluster.
 	Cluster pulumi.StringOutput `pulumi:"cluster"`
+	// What the endpoint's instances cost per hour, in USD, at the catalog's On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md). Its instance count is the instanceCount input.
+	CostPerHour pulumi.Float64PtrOutput `pulumi:"costPerHour"`
 	// Instances of the endpoint (at least 1).
 	InstanceCount pulumi.IntOutput `pulumi:"instanceCount"`
 	// The instance type, e.g. ml.p4d.24xlarge, or one declared under instanceTypes.
@@ -161,6 +163,11 @@ func (o EndpointOutput) ToEndpointOutputWithContext(ctx context.Context) Endpoin
 // The cluster (placement domain, like an ECS cluster) this spec declares: lower-case letters, digits and '-', 1 to 63 characters, starting and ending with a letter or digit. Every file of a split spec names the same cluster.
 func (o EndpointOutput) Cluster() pulumi.StringOutput {
 	return o.ApplyT(func(v *Endpoint) pulumi.StringOutput { return v.Cluster }).(pulumi.StringOutput)
+}
+
+// What the endpoint's instances cost per hour, in USD, at the catalog's On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md). Its instance count is the instanceCount input.
+func (o EndpointOutput) CostPerHour() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Endpoint) pulumi.Float64PtrOutput { return v.CostPerHour }).(pulumi.Float64PtrOutput)
 }
 
 // Instances of the endpoint (at least 1).

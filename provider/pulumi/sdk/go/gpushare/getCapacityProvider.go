@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A capacity provider's instances and how many its placement needs (an Auto Scaling group's desired capacity), as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
+// A capacity provider's instances, how many its placement needs (an Auto Scaling group's desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
 func LookupCapacityProvider(ctx *pulumi.Context, args *LookupCapacityProviderArgs, opts ...pulumi.InvokeOption) (*LookupCapacityProviderResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupCapacityProviderResult
@@ -34,6 +34,8 @@ type LookupCapacityProviderArgs struct {
 type LookupCapacityProviderResult struct {
 	// The cluster.
 	Cluster string `pulumi:"cluster"`
+	// What the pool's instances cost per hour, in USD, at the catalog's On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md).
+	CostPerHour *float64 `pulumi:"costPerHour"`
 	// Instances the placement needs: the Auto Scaling group's desired capacity.
 	InstanceCount int `pulumi:"instanceCount"`
 	// The pool's instances and their GPUs.
@@ -77,6 +79,11 @@ func (o LookupCapacityProviderResultOutput) ToLookupCapacityProviderResultOutput
 // The cluster.
 func (o LookupCapacityProviderResultOutput) Cluster() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupCapacityProviderResult) string { return v.Cluster }).(pulumi.StringOutput)
+}
+
+// What the pool's instances cost per hour, in USD, at the catalog's On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md).
+func (o LookupCapacityProviderResultOutput) CostPerHour() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupCapacityProviderResult) *float64 { return v.CostPerHour }).(pulumi.Float64PtrOutput)
 }
 
 // Instances the placement needs: the Auto Scaling group's desired capacity.

@@ -176,6 +176,7 @@ class Endpoint(pulumi.CustomResource):
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["partition_layout"] = partition_layout
+            __props__.__dict__["cost_per_hour"] = None
             __props__.__dict__["instances"] = None
             __props__.__dict__["production_variant"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name", "partitionLayout[*]"])
@@ -203,6 +204,7 @@ class Endpoint(pulumi.CustomResource):
         __props__ = EndpointArgs.__new__(EndpointArgs)
 
         __props__.__dict__["cluster"] = None
+        __props__.__dict__["cost_per_hour"] = None
         __props__.__dict__["instance_count"] = None
         __props__.__dict__["instance_type"] = None
         __props__.__dict__["instances"] = None
@@ -224,6 +226,14 @@ class Endpoint(pulumi.CustomResource):
         The cluster (placement domain, like an ECS cluster) this spec declares: lower-case letters, digits and '-', 1 to 63 characters, starting and ending with a letter or digit. Every file of a split spec names the same cluster.
         """
         return pulumi.get(self, "cluster")
+
+    @_builtins.property
+    @pulumi.getter(name="costPerHour")
+    def cost_per_hour(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        What the endpoint's instances cost per hour, in USD, at the catalog's On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md). Its instance count is the instanceCount input.
+        """
+        return pulumi.get(self, "cost_per_hour")
 
     @_builtins.property
     @pulumi.getter(name="instanceCount")

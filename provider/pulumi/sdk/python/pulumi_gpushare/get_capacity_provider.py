@@ -24,10 +24,13 @@ __all__ = [
 
 @pulumi.output_type
 class GetCapacityProviderResult:
-    def __init__(__self__, cluster=None, instance_count=None, instances=None, name=None):
+    def __init__(__self__, cluster=None, cost_per_hour=None, instance_count=None, instances=None, name=None):
         if cluster and not isinstance(cluster, str):
             raise TypeError("Expected argument 'cluster' to be a str")
         pulumi.set(__self__, "cluster", cluster)
+        if cost_per_hour and not isinstance(cost_per_hour, float):
+            raise TypeError("Expected argument 'cost_per_hour' to be a float")
+        pulumi.set(__self__, "cost_per_hour", cost_per_hour)
         if instance_count and not isinstance(instance_count, int):
             raise TypeError("Expected argument 'instance_count' to be a int")
         pulumi.set(__self__, "instance_count", instance_count)
@@ -45,6 +48,14 @@ class GetCapacityProviderResult:
         The cluster.
         """
         return pulumi.get(self, "cluster")
+
+    @_builtins.property
+    @pulumi.getter(name="costPerHour")
+    def cost_per_hour(self) -> Optional[_builtins.float]:
+        """
+        What the pool's instances cost per hour, in USD, at the catalog's On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md).
+        """
+        return pulumi.get(self, "cost_per_hour")
 
     @_builtins.property
     @pulumi.getter(name="instanceCount")
@@ -78,6 +89,7 @@ class AwaitableGetCapacityProviderResult(GetCapacityProviderResult):
             yield self
         return GetCapacityProviderResult(
             cluster=self.cluster,
+            cost_per_hour=self.cost_per_hour,
             instance_count=self.instance_count,
             instances=self.instances,
             name=self.name)
@@ -88,7 +100,7 @@ def get_capacity_provider(cluster: Optional[_builtins.str] = None,
                           services: Optional[Sequence[_builtins.str]] = None,
                           opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCapacityProviderResult:
     """
-    A capacity provider's instances and how many its placement needs (an Auto Scaling group's desired capacity), as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
+    A capacity provider's instances, how many its placement needs (an Auto Scaling group's desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
 
     :param _builtins.str cluster: The cluster (placement domain, like an ECS cluster) this spec declares: lower-case letters, digits and '-', 1 to 63 characters, starting and ending with a letter or digit. Every file of a split spec names the same cluster.
     :param _builtins.str name: The capacity provider's name.
@@ -103,6 +115,7 @@ def get_capacity_provider(cluster: Optional[_builtins.str] = None,
 
     return AwaitableGetCapacityProviderResult(
         cluster=pulumi.get(__ret__, 'cluster'),
+        cost_per_hour=pulumi.get(__ret__, 'cost_per_hour'),
         instance_count=pulumi.get(__ret__, 'instance_count'),
         instances=pulumi.get(__ret__, 'instances'),
         name=pulumi.get(__ret__, 'name'))
@@ -111,7 +124,7 @@ def get_capacity_provider_output(cluster: pulumi.Input[Optional[_builtins.str]] 
                                  services: pulumi.Input[Optional[Optional[Sequence[_builtins.str]]]] = None,
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCapacityProviderResult]:
     """
-    A capacity provider's instances and how many its placement needs (an Auto Scaling group's desired capacity), as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
+    A capacity provider's instances, how many its placement needs (an Auto Scaling group's desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
 
     :param _builtins.str cluster: The cluster (placement domain, like an ECS cluster) this spec declares: lower-case letters, digits and '-', 1 to 63 characters, starting and ending with a letter or digit. Every file of a split spec names the same cluster.
     :param _builtins.str name: The capacity provider's name.
@@ -125,6 +138,7 @@ def get_capacity_provider_output(cluster: pulumi.Input[Optional[_builtins.str]] 
     __ret__ = pulumi.runtime.invoke_output('gpushare:index:getCapacityProvider', __args__, opts=opts, typ=GetCapacityProviderResult)
     return __ret__.apply(lambda __response__: GetCapacityProviderResult(
         cluster=pulumi.get(__response__, 'cluster'),
+        cost_per_hour=pulumi.get(__response__, 'cost_per_hour'),
         instance_count=pulumi.get(__response__, 'instance_count'),
         instances=pulumi.get(__response__, 'instances'),
         name=pulumi.get(__response__, 'name')))

@@ -82,7 +82,7 @@ final class InstanceCommand implements Callable<Integer> {
         private String clusterOf(Gpushare gs) {
             List<String> holders = new ArrayList<>();
             for (String c : gs.clusters()) {
-                for (Instance i : gs.status(c).instances()) if (i.id().equals(id)) holders.add(c);
+                for (Instance i : gs.status(c).instances()) if (i.id().toString().equals(id)) holders.add(c);
             }
             if (holders.size() == 1) return holders.getFirst();
             if (holders.isEmpty()) {

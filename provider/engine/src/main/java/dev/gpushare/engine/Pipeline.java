@@ -8,6 +8,7 @@ import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.Planner;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.validate.SpecValidator;
 import dev.gpushare.engine.validate.ValidationReport;
 import dev.gpushare.model.Spec;
@@ -71,7 +72,7 @@ public final class Pipeline {
      * The desired state from {@code current}: copies that still fit stay where they are; the
      * unhealthy instances in {@code replace} are evacuated, other unhealthy ones keep their copies.
      */
-    public static FleetState place(ResolvedSpec spec, FleetState current, Set<String> replace) {
+    public static FleetState place(ResolvedSpec spec, FleetState current, Set<InstanceId> replace) {
         return Placer.place(spec, current, replace);
     }
 

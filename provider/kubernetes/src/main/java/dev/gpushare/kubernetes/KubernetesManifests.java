@@ -6,6 +6,8 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.kubernetes.internal.CopyPods;
 import dev.gpushare.kubernetes.internal.DeviceClaims;
 import dev.gpushare.kubernetes.internal.Keys;
@@ -68,7 +70,7 @@ public final class KubernetesManifests {
         List<NodeLabels> nodes = new ArrayList<>();
         List<NodeConfig> configs = new ArrayList<>();
         Map<String, Map<Integer, GpuMode>> modes = new HashMap<>();
-        Map<String, List<Placement>> byTask = new TreeMap<>(dev.gpushare.engine.plan.TaskOrder.TASKS);
+        Map<TaskId, List<Placement>> byTask = new TreeMap<>();
         for (Instance i : desired.instances()) {
             List<Gpu> gpus = new ArrayList<>();
             Map<Integer, GpuMode> m = new HashMap<>();
@@ -79,21 +81,21 @@ public final class KubernetesManifests {
                     byTask.computeIfAbsent(a.task(), k -> new ArrayList<>()).add(new Placement(i.id(), g.index(), a));
                 }
             }
-            modes.put(i.id(), m);
-            NodeConfig c = NodeConfig.of(gpus, index.sharing(i.capacityProvider()), mode);
+            modes.put(i.id().toString(), m);
+            NodeConfig c = NodeConfig.of(gpus, index.sharing(i.owner() instanceof Owner.CapacityProvider cp ? cp.name() : null), mode);
             configs.add(c);
             Map<String, String> labels = new LinkedHashMap<>();
             labels.put(Keys.CLUSTER, cluster);
-            labels.put(Keys.INSTANCE, Names.labelValue(i.id()));
+            labels.put(Keys.INSTANCE, Names.labelValue(i.id().toString()));
             if (c.migEntryName() != null) labels.put(Keys.MIG_CONFIG, c.migEntryName());
             if (c.pluginEntryName() != null) labels.put(Keys.DEVICE_PLUGIN_CONFIG, c.pluginEntryName());
-            nodes.add(new NodeLabels(i.id(), i.instanceType(), labels));
+            nodes.add(new NodeLabels(i.id().toString(), i.instanceType(), labels));
         }
         List<HasMetadata> objects = new ArrayList<>(NodeConfigMaps.of(cluster, namespace, configs));
         Map<String, HasMetadata> claims = new TreeMap<>();
         List<HasMetadata> pods = new ArrayList<>();
-        for (Map.Entry<String, List<Placement>> e : byTask.entrySet()) {
-            String id = e.getValue().getFirst().instanceId();
+        for (Map.Entry<TaskId, List<Placement>> e : byTask.entrySet()) {
+            String id = e.getValue().getFirst().instanceId().toString();
             Map<Integer, GpuMode> m = modes.get(id);
             if (mode == DeviceMode.DRA) {
                 for (Placement p : e.getValue()) {

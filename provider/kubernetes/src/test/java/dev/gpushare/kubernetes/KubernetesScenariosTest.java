@@ -102,7 +102,7 @@ class KubernetesScenariosTest {
         try (Fleet fleet = new Fleet(k).forSpec(ns, spec, 1); Gpushare gs = open()) {
             assertThat(gs.apply(gs.plan(spec))).isInstanceOf(ApplyOutcome.Applied.class);
             Instance first = gs.status(spec.cluster()).instances().getFirst();
-            String node = k.admin().nodes().withLabel("gpushare.dev/instance", first.id())
+            String node = k.admin().nodes().withLabel("gpushare.dev/instance", first.id().toString())
                     .withLabel("gpushare.dev/cluster", spec.cluster()).list().getItems().getFirst().getMetadata().getName();
             k.nodes().setReady(node, false);
 

@@ -47,13 +47,13 @@ class SchedulerAllocationTest {
             Map<String, String> planned = new TreeMap<>();
             for (Instance i : plan.desired().instances()) {
                 Node node = k.admin().nodes().withLabel("gpushare.dev/cluster", spec.cluster())
-                        .withLabel("gpushare.dev/instance", i.id()).list().getItems().getFirst();
+                        .withLabel("gpushare.dev/instance", i.id().toString()).list().getItems().getFirst();
                 for (Gpu g : i.gpus()) {
                     for (Allocation a : g.allocations()) {
                         String device = a.partition() == null ? "gpu-" + g.index()
                                 : "gpu-" + g.index() + "-mig-" + a.partition().profile().replace(".", "") + "-";
                         String end = a.partition() == null ? "" : "-" + a.partition().start();
-                        planned.put(new DeviceClaims.Target(i.id(), g.index(), g.mode(),
+                        planned.put(new DeviceClaims.Target(i.id().toString(), g.index(), g.mode(),
                                 a.partition() == null ? null : a.partition().profile(),
                                 a.partition() == null ? null : a.partition().start()).claimName(spec.cluster()), node.getMetadata().getName() + " " + device + "*" + end);
                     }

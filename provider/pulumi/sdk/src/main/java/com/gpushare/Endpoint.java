@@ -11,6 +11,7 @@ import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Export;
 import com.pulumi.core.annotations.ResourceType;
 import com.pulumi.core.internal.Codegen;
+import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
@@ -36,6 +37,20 @@ public class Endpoint extends com.pulumi.resources.CustomResource {
      */
     public Output<String> cluster() {
         return this.cluster;
+    }
+    /**
+     * What the endpoint&#39;s instances cost per hour, in USD, at the catalog&#39;s On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md). Its instance count is the instanceCount input.
+     * 
+     */
+    @Export(name="costPerHour", refs={Double.class}, tree="[0]")
+    private Output</* @Nullable */ Double> costPerHour;
+
+    /**
+     * @return What the endpoint&#39;s instances cost per hour, in USD, at the catalog&#39;s On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md). Its instance count is the instanceCount input.
+     * 
+     */
+    public Output<Optional<Double>> costPerHour() {
+        return Codegen.optional(this.costPerHour);
     }
     /**
      * Instances of the endpoint (at least 1).

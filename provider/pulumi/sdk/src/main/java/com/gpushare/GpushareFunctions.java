@@ -16,35 +16,35 @@ import java.util.concurrent.CompletableFuture;
 
 public final class GpushareFunctions {
     /**
-     * A capacity provider&#39;s instances and how many its placement needs (an Auto Scaling group&#39;s desired capacity), as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
+     * A capacity provider&#39;s instances, how many its placement needs (an Auto Scaling group&#39;s desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
      * 
      */
     public static Output<GetCapacityProviderResult> getCapacityProvider(GetCapacityProviderArgs args) {
         return getCapacityProvider(args, InvokeOptions.Empty);
     }
     /**
-     * A capacity provider&#39;s instances and how many its placement needs (an Auto Scaling group&#39;s desired capacity), as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
+     * A capacity provider&#39;s instances, how many its placement needs (an Auto Scaling group&#39;s desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
      * 
      */
     public static CompletableFuture<GetCapacityProviderResult> getCapacityProviderPlain(GetCapacityProviderPlainArgs args) {
         return getCapacityProviderPlain(args, InvokeOptions.Empty);
     }
     /**
-     * A capacity provider&#39;s instances and how many its placement needs (an Auto Scaling group&#39;s desired capacity), as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
+     * A capacity provider&#39;s instances, how many its placement needs (an Auto Scaling group&#39;s desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
      * 
      */
     public static Output<GetCapacityProviderResult> getCapacityProvider(GetCapacityProviderArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("gpushare:index:getCapacityProvider", TypeShape.of(GetCapacityProviderResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * A capacity provider&#39;s instances and how many its placement needs (an Auto Scaling group&#39;s desired capacity), as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
+     * A capacity provider&#39;s instances, how many its placement needs (an Auto Scaling group&#39;s desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
      * 
      */
     public static Output<GetCapacityProviderResult> getCapacityProvider(GetCapacityProviderArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("gpushare:index:getCapacityProvider", TypeShape.of(GetCapacityProviderResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * A capacity provider&#39;s instances and how many its placement needs (an Auto Scaling group&#39;s desired capacity), as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
+     * A capacity provider&#39;s instances, how many its placement needs (an Auto Scaling group&#39;s desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed on the pool: the pool resource itself steps before them and carries no placement.
      * 
      */
     public static CompletableFuture<GetCapacityProviderResult> getCapacityProviderPlain(GetCapacityProviderPlainArgs args, InvokeOptions options) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.Backends;
+import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.state.StateJson;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +39,8 @@ public final class Freshness {
                 case "gpushare:index:Endpoint" -> {
                     assertThat(instances(r.outputs().get("instances"))).as("Endpoint %s: instances against status", name)
                             .isEqualTo(instances(status, "endpoint", name));
+                    assertThat(r.outputs().get("costPerHour").decimalValue()).as("Endpoint %s: costPerHour against status", name)
+                            .isEqualByComparingTo(costPerHour(status, "endpoint", name));
                     checked++;
                 }
                 case "gpushare:index:CapacityProvider" ->
@@ -54,6 +57,24 @@ public final class Freshness {
         List<String> expected = instances(status, "capacityProvider", name);
         assertThat(instances(pool.get("instances"))).as("getCapacityProvider %s: instances", name).isEqualTo(expected);
         assertThat(pool.get("instanceCount").asInt()).as("getCapacityProvider %s: instanceCount", name).isEqualTo(expected.size());
+        assertThat(pool.get("costPerHour").decimalValue()).as("getCapacityProvider %s: costPerHour", name)
+                .isEqualByComparingTo(costPerHour(status, "capacityProvider", name));
+    }
+
+    /**
+     * What the instances owned by {@code ownerField} = {@code name} in the status document cost per
+     * hour: each one's catalog On-Demand price, added up here rather than by engine.cost. The output
+     * travels as a double; its shortest decimal form (what decimalValue reads) is the exact sum,
+     * which has a few significant digits.
+     */
+    static java.math.BigDecimal costPerHour(JsonNode status, String ownerField, String name) {
+        java.math.BigDecimal sum = java.math.BigDecimal.ZERO;
+        for (JsonNode i : status.path("instances")) {
+            if (!name.equals(i.path(ownerField).asString(null))) continue;
+            String type = i.get("instanceType").asString();
+            sum = sum.add(Catalog.builtIn().price(type).orElseThrow(() -> new AssertionError("no catalog price for " + type)).perHour());
+        }
+        return sum;
     }
 
     /** {@link #assertFresh} for the in-process driver's stack against the backend's status. */

@@ -83,7 +83,7 @@ final class LifecycleAssertions {
         assertThat(engine.steps).containsEntry("l4", "same").containsEntry("embedder", "update");
         Freshness.assertOutputsMatchTheBackend(engine, backendUrl);
         try (Backend b = Backends.open(backendUrl)) {
-            assertThat(b.read(Demo.CLUSTER).state().instances()).noneMatch(i -> i.id().equals(instance));
+            assertThat(b.read(Demo.CLUSTER).state().instances()).noneMatch(i -> i.id().toString().equals(instance));
         }
         assertThat(engine.refresh()).isEmpty();
 

@@ -31,7 +31,9 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>The pool: g6.12xlarge = 4 L4 of 22,563 MiB usable (catalog), MPS. embedder: 4 copies of
  * 4,096 MiB; reranker: 2 copies of 8,192 MiB — one instance holds both (4 × 4,096 + 2 × 8,192 =
- * 32,768 MiB of 90,252).
+ * 32,768 MiB of 90,252). Cost: a g6.12xlarge is 4.6016 $/h in the catalog, so the pool's
+ * {@code costPerHour} is 4.6016 on one instance and 9.2032 on two; the endpoint, one
+ * ml.p4d.24xlarge, 25.251288 (p4d.24xlarge's 21.957642 × 1.15).
  */
 class OutputFreshnessTest {
     @TempDir Path dir;
@@ -155,5 +157,9 @@ class OutputFreshnessTest {
             Freshness.assertPoolFresh(pool, StateJson.toTree(b.read(Demo.CLUSTER).state()), "l4");
         }
         assertThat(pool.get("instanceCount").asInt()).isEqualTo(poolInstances);
+        assertThat(pool.get("costPerHour").decimalValue())
+                .isEqualByComparingTo(new java.math.BigDecimal("4.6016").multiply(java.math.BigDecimal.valueOf(poolInstances)));
+        assertThat(LifecycleAssertions.json(engine.state.get(new Res("Endpoint", "mig", "{}").urn()).outputs())
+                .get("costPerHour").decimalValue()).isEqualByComparingTo("25.251288");
     }
 }

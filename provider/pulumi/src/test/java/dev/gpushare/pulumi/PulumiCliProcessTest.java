@@ -46,6 +46,14 @@ class PulumiCliProcessTest {
         assertThat(up.output()).contains("6 created");
         assertThat(declared(backendUrl)).hasSize(5);
         assertThat(allocations(backendUrl)).isEqualTo(4 + 1);
+        // the stack outputs: one g6.12xlarge (4.6016 $/h in the catalog) holds the 4 copies of 4,096 MiB;
+        // the endpoint is one ml.p4d.24xlarge (21.957642 × 1.15 = 25.251288 $/h)
+        String shown = pulumi.run(program, "stack", "output", "--json").output();
+        tools.jackson.databind.JsonNode outputs = tools.jackson.databind.json.JsonMapper.builder().build()
+                .readTree(shown.substring(shown.indexOf('{'))); // the CLI's warnings, if any, come first
+        assertThat(outputs.get("l4InstanceCount").asInt()).isEqualTo(1);
+        assertThat(outputs.get("l4CostPerHour").decimalValue()).isEqualByComparingTo("4.6016");
+        assertThat(outputs.get("migCostPerHour").decimalValue()).isEqualByComparingTo("25.251288");
 
         // scale the service and add a model: updated in place, one created
         String v2 = v1.replace("desiredCount: 4", "desiredCount: 8").replace("outputs:", """

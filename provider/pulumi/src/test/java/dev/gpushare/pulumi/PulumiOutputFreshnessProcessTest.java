@@ -96,6 +96,7 @@ class PulumiOutputFreshnessProcessTest {
             outputs:
               l4InstanceCount: ${l4Placement.instanceCount}
               l4Instances: ${l4Placement.instances}
+              l4CostPerHour: ${l4Placement.costPerHour}
             """;
     private static final String LLAMA = """
               llama:
@@ -181,12 +182,13 @@ class PulumiOutputFreshnessProcessTest {
         assertThat(stackOutputs.get("l4InstanceCount").asInt()).isEqualTo(poolInstances);
     }
 
-    /** The stack outputs l4Instances and l4InstanceCount as the function's result. */
+    /** The stack outputs l4Instances, l4InstanceCount and l4CostPerHour as the function's result. */
     private record ObjectPool(JsonNode stackOutputs) {
         JsonNode node() {
             var n = Wire.JSON.createObjectNode();
             n.set("instances", stackOutputs.get("l4Instances"));
             n.set("instanceCount", stackOutputs.get("l4InstanceCount"));
+            n.set("costPerHour", stackOutputs.get("l4CostPerHour"));
             return n;
         }
     }

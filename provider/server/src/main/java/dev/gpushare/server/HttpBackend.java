@@ -162,7 +162,7 @@ public final class HttpBackend implements Backend {
     public BatchResult apply(String cluster, long expectedRevision, List<Action> batch, String idempotencyKey) {
         ObjectNode body = Wire.NODES.objectNode();
         body.put("expectedRevision", expectedRevision);
-        body.set("actions", Wire.actions(cluster, batch));
+        body.set("actions", Wire.actions(batch));
         Answer a = send("POST", "/v1/clusters/" + seg(cluster) + "/apply", body, idempotencyKey, true);
         if (a.status() == 400) return new BatchResult.Refused(cluster, problems(a.body()));
         if (a.status() == 409) {

@@ -78,7 +78,7 @@ class OpenApiAgreementTest {
         }
         ObjectNode apply = Wire.NODES.objectNode();
         apply.put("expectedRevision", 0);
-        apply.set("actions", Wire.actions("team-a", plan.actions()));
+        apply.set("actions", Wire.actions(plan.actions()));
         String applyBody = Wire.MAPPER.writeValueAsString(apply);
 
         record Call(String method, String template, String path, String body, int status) {}

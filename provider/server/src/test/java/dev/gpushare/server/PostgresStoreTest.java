@@ -35,7 +35,7 @@ class PostgresStoreTest {
              Gpushare local = Gpushare.using(LocalBackend.open(dir.resolve("local.db")))) {
             for (Gpushare gs : new Gpushare[] {remote, local}) {
                 gs.apply(gs.plan(spec));
-                String first = gs.status(spec.cluster()).instances().getFirst().id();
+                String first = gs.status(spec.cluster()).instances().getFirst().id().toString();
                 gs.markUnhealthy(spec.cluster(), first, "mps-daemon-unresponsive");
                 gs.apply(gs.plan(spec)); // replaces the unhealthy instance
             }

@@ -119,7 +119,7 @@ class RemoteBackendTest {
         Spec spec = Specs.spec("team-d", 1, 1, 2);
         try (Gpushare gs = Gpushare.using(TestServers.client(server))) {
             gs.apply(gs.plan(spec));
-            String id = gs.status("team-d").instances().getFirst().id();
+            String id = gs.status("team-d").instances().getFirst().id().toString();
             long before = gs.snapshot("team-d").revision();
             assertThat(gs.markUnhealthy("team-d", id, "mps-daemon-unresponsive")).isEqualTo(before + 1);
             assertThat(gs.status("team-d").instances().getFirst().healthy()).isFalse();

@@ -9,6 +9,7 @@ import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.Planner;
 import dev.gpushare.engine.plan.StateFold;
 import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.model.Spec;
 import dev.gpushare.server.internal.Wire;
 import java.util.List;
@@ -28,13 +29,13 @@ class WireProperties {
         Spec spec = Specs.spec("wire", minInstances, services, copies);
         Plan plan = Planner.plan(ResolvedSpec.of(spec), Snapshot.empty("wire"));
 
-        JsonNode sent = Wire.MAPPER.readTree(Wire.MAPPER.writeValueAsString(Wire.actions("wire", plan.actions())));
-        assertThat(Wire.actions("wire", sent)).isEqualTo(plan.actions());
+        JsonNode sent = Wire.MAPPER.readTree(Wire.MAPPER.writeValueAsString(Wire.actions(plan.actions())));
+        assertThat(Wire.actions(sent)).isEqualTo(plan.actions());
 
         // a backend's snapshot holds what runs: the desired state without its unplaced list
         FleetState running = StateFold.apply(new FleetState("wire", plan.desired().instances(), List.of()), List.of());
         Snapshot snapshot = new Snapshot(running, 7,
-                Map.of("i-1", List.of("3g.40gb", "1g.10gb")));
+                Map.of(InstanceId.parse("i-1"), List.of("3g.40gb", "1g.10gb")));
         JsonNode doc = Wire.MAPPER.readTree(Wire.MAPPER.writeValueAsString(Wire.snapshot(snapshot)));
         assertThat(Wire.snapshot(doc)).isEqualTo(snapshot);
     }

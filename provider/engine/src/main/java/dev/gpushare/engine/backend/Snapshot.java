@@ -1,6 +1,7 @@
 package dev.gpushare.engine.backend;
 
 import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.InstanceId;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -16,7 +17,7 @@ import java.util.Objects;
  * @param supply          how many more instances the backend can start per type, or {@code null}
  *                        when it starts them on demand (every backend but Kubernetes)
  */
-public record Snapshot(FleetState state, long revision, Map<String, List<String>> declaredLayouts,
+public record Snapshot(FleetState state, long revision, Map<InstanceId, List<String>> declaredLayouts,
                        InstanceSupply supply) {
     public Snapshot {
         Objects.requireNonNull(state, "state");
@@ -24,7 +25,7 @@ public record Snapshot(FleetState state, long revision, Map<String, List<String>
     }
 
     /** A snapshot of a backend that starts instances on demand. */
-    public Snapshot(FleetState state, long revision, Map<String, List<String>> declaredLayouts) {
+    public Snapshot(FleetState state, long revision, Map<InstanceId, List<String>> declaredLayouts) {
         this(state, revision, declaredLayouts, null);
     }
 

@@ -9,6 +9,7 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.Owner;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.Endpoint;
@@ -44,6 +45,18 @@ public final class CopySizes {
     /** The smallest copy of a capacity provider's services, MiB. */
     public Optional<Long> capacityProvider(String name) {
         return Optional.ofNullable(smallest.get(cpKey(name)));
+    }
+
+    /** The smallest copy of the owner's services or inference components, MiB. */
+    public Optional<Long> of(Owner owner) {
+        return Optional.ofNullable(smallest.get(key(owner)));
+    }
+
+    private static String key(Owner owner) {
+        return switch (owner) {
+            case Owner.CapacityProvider cp -> cpKey(cp.name());
+            case Owner.Endpoint e -> epKey(e.name());
+        };
     }
 
     /** The smallest copy of an endpoint's inference components, MiB. */
@@ -98,7 +111,7 @@ public final class CopySizes {
     public static CopySizes of(FleetState state) {
         Map<String, Long> perTask = new HashMap<>();
         for (Instance i : state.instances()) {
-            String pool = i.capacityProvider() != null ? cpKey(i.capacityProvider()) : epKey(i.endpoint());
+            String pool = key(i.owner());
             for (Gpu g : i.gpus()) {
                 for (Allocation a : g.allocations()) {
                     long mib = switch (g.mode()) {

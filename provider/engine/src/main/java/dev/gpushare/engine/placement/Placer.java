@@ -1,5 +1,6 @@
 package dev.gpushare.engine.placement;
 
+import dev.gpushare.engine.state.InstanceId;
 import java.util.Objects;
 import java.util.Set;
 
@@ -32,7 +33,7 @@ public final class Placer {
      * {@code instancesToReplace} are evacuated (their copies move, the instance is left out of the
      * desired state); other unhealthy instances keep their copies and take no new ones.
      */
-    public static FleetState place(ResolvedSpec spec, FleetState current, Set<String> instancesToReplace) {
+    public static FleetState place(ResolvedSpec spec, FleetState current, Set<InstanceId> instancesToReplace) {
         return Engine.place(spec, Objects.requireNonNull(current, "current"),
                 Set.copyOf(Objects.requireNonNull(instancesToReplace, "instancesToReplace")));
     }

@@ -3,7 +3,9 @@ package dev.gpushare.engine.plan;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.InstanceTypeDef;
 import java.math.BigDecimal;
 import java.util.List;
@@ -72,7 +74,7 @@ public sealed interface Action {
      *
      * @param fromMode the mode before, for the plan text
      */
-    record ConfigureGpu(String instanceId, int gpuIndex, GpuMode fromMode, GpuMode mode, BigDecimal fraction,
+    record ConfigureGpu(InstanceId instanceId, int gpuIndex, GpuMode fromMode, GpuMode mode, BigDecimal fraction,
                         List<MigPartition> partitions) implements Action {
         public ConfigureGpu {
             Objects.requireNonNull(instanceId, "instanceId");
@@ -84,7 +86,7 @@ public sealed interface Action {
     }
 
     /** Starts a copy that runs nowhere yet. */
-    record PlaceCopy(String task, List<Placement> placements) implements Action {
+    record PlaceCopy(TaskId task, List<Placement> placements) implements Action {
         public PlaceCopy {
             Objects.requireNonNull(task, "task");
             placements = List.copyOf(placements);
@@ -102,7 +104,7 @@ public sealed interface Action {
      *               changed (forces replacement)}
      * @param replacement true when SageMaker would replace the copy (its partition type changed)
      */
-    record MoveCopy(String task, List<Placement> from, List<Placement> to, String reason, boolean replacement)
+    record MoveCopy(TaskId task, List<Placement> from, List<Placement> to, String reason, boolean replacement)
             implements Action {
         public MoveCopy {
             Objects.requireNonNull(task, "task");
@@ -115,7 +117,7 @@ public sealed interface Action {
     }
 
     /** Stops a copy; {@code from} says where it ran (for the plan text). */
-    record StopCopy(String task, List<Placement> from) implements Action {
+    record StopCopy(TaskId task, List<Placement> from) implements Action {
         public StopCopy {
             Objects.requireNonNull(task, "task");
             from = List.copyOf(from);
@@ -125,7 +127,7 @@ public sealed interface Action {
     }
 
     /** Terminates an instance with whatever still runs on it (nothing, in a plan's safe order). */
-    record TerminateInstance(String instanceId, String reason) implements Action {
+    record TerminateInstance(InstanceId instanceId, String reason) implements Action {
         public TerminateInstance {
             Objects.requireNonNull(instanceId, "instanceId");
             Objects.requireNonNull(reason, "reason");
@@ -135,7 +137,7 @@ public sealed interface Action {
     }
 
     /** One container of a copy on one GPU of one instance. */
-    record Placement(String instanceId, int gpuIndex, Allocation allocation) {
+    record Placement(InstanceId instanceId, int gpuIndex, Allocation allocation) {
         public Placement {
             Objects.requireNonNull(instanceId, "instanceId");
             Objects.requireNonNull(allocation, "allocation");

@@ -13,8 +13,10 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.engine.state.StateJson;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.InstanceTypeDef;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,8 +52,7 @@ public final class PlanJson {
     public static ObjectNode toTree(Plan plan) {
         ObjectNode root = NODES.objectNode();
         root.put("revision", plan.revision());
-        ArrayNode actions = root.putArray("actions");
-        for (Action a : plan.actions()) actions.add(action(a));
+        root.set("actions", toTree(plan.actions()));
         root.set("desired", StateJson.toTree(plan.desired()));
         root.put("cluster", plan.cluster());
         root.put("specHash", plan.specHash());
@@ -75,8 +76,7 @@ public final class PlanJson {
             throw new IllegalArgumentException("not a saved plan: expected {\"revision\", \"actions\", \"desired\"}"
                     + " as `gpushare plan --out FILE` writes");
         }
-        List<Action> actions = new ArrayList<>();
-        for (JsonNode a : root.get("actions").values()) actions.add(readAction(a));
+        List<Action> actions = actions(root.get("actions"));
         FleetState desired = StateJson.fromTree(root.get("desired"));
         JsonNode cluster = root.get("cluster");
         JsonNode hash = root.get("specHash");
@@ -84,23 +84,42 @@ public final class PlanJson {
                 desired, hash == null || hash.isNull() ? null : hash.asString());
     }
 
+    /** Actions as a plan's {@code actions} array. */
+    public static ArrayNode toTree(List<? extends Action> actions) {
+        ArrayNode a = NODES.arrayNode();
+        for (Action action : actions) a.add(action(action));
+        return a;
+    }
+
+    /**
+     * Actions from a plan's {@code actions} array (the inverse of {@link #toTree(List)}).
+     *
+     * @throws IllegalArgumentException naming what is wrong when they are not actions
+     */
+    public static List<Action> actions(JsonNode array) {
+        if (array == null || !array.isArray()) throw new IllegalArgumentException("saved plan: 'actions' must be an array");
+        List<Action> actions = new ArrayList<>();
+        for (JsonNode a : array.values()) actions.add(readAction(a));
+        return actions;
+    }
+
     private static ObjectNode action(Action action) {
         ObjectNode n = NODES.objectNode();
         n.put("kind", action.kind());
         switch (action) {
             case LaunchInstance l -> {
-                n.set("instance", instanceNode(l.instance()));
+                n.set("instance", StateJson.toTree(l.instance()));
                 layout(n, l.declaredLayout());
                 declaredType(n, l.declaredType());
             }
             case ReplaceInstance r -> {
-                n.set("instance", instanceNode(r.instance()));
+                n.set("instance", StateJson.toTree(r.instance()));
                 layout(n, r.declaredLayout());
                 n.put("reason", r.reason());
                 declaredType(n, r.declaredType());
             }
             case ConfigureGpu c -> {
-                n.put("instance", c.instanceId());
+                n.put("instance", c.instanceId().toString());
                 n.put("gpu", c.gpuIndex());
                 n.put("fromMode", c.fromMode() == null ? null : c.fromMode().name());
                 n.put("mode", c.mode().name());
@@ -114,22 +133,22 @@ public final class PlanJson {
                 }
             }
             case PlaceCopy p -> {
-                n.put("task", p.task());
+                n.put("task", p.task().toString());
                 n.set("to", placements(p.placements()));
             }
             case MoveCopy m -> {
-                n.put("task", m.task());
+                n.put("task", m.task().toString());
                 n.set("from", placements(m.from()));
                 n.set("to", placements(m.to()));
                 n.put("reason", m.reason());
                 n.put("replacement", m.replacement());
             }
             case StopCopy s -> {
-                n.put("task", s.task());
+                n.put("task", s.task().toString());
                 n.set("from", placements(s.from()));
             }
             case TerminateInstance t -> {
-                n.put("instance", t.instanceId());
+                n.put("instance", t.instanceId().toString());
                 n.put("reason", t.reason());
             }
         }
@@ -143,18 +162,22 @@ public final class PlanJson {
             case "replaceInstance" -> new ReplaceInstance(readInstance(n.get("instance")), readLayout(n), text(n, "reason"),
                     readDeclaredType(n));
             case "configureGpu" -> {
-                Gpu g = readGpu(n, NODES.arrayNode());
-                JsonNode from = n.get("fromMode");
-                yield new ConfigureGpu(text(n, "instance"), n.get("gpu").asInt(),
-                        from == null || from.isNull() ? null : GpuMode.valueOf(from.asString()), g.mode(), g.fraction(), g.partitions());
+                JsonNode from = n.get("fromMode"), fraction = n.get("fraction");
+                yield new ConfigureGpu(InstanceId.parse(text(n, "instance")), n.get("gpu").asInt(),
+                        from == null || from.isNull() ? null : GpuMode.valueOf(from.asString()), GpuMode.valueOf(text(n, "mode")),
+                        fraction == null || fraction.isNull() ? null : fraction.decimalValue(), StateJson.partitions(n));
             }
-            case "placeCopy" -> new PlaceCopy(text(n, "task"), readPlacements(n.get("to")));
-            case "moveCopy" -> new MoveCopy(text(n, "task"), readPlacements(n.get("from")), readPlacements(n.get("to")),
+            case "placeCopy" -> new PlaceCopy(task(n), readPlacements(n.get("to")));
+            case "moveCopy" -> new MoveCopy(task(n), readPlacements(n.get("from")), readPlacements(n.get("to")),
                     text(n, "reason"), n.get("replacement") != null && n.get("replacement").asBoolean());
-            case "stopCopy" -> new StopCopy(text(n, "task"), readPlacements(n.get("from")));
-            case "terminateInstance" -> new TerminateInstance(text(n, "instance"), text(n, "reason"));
+            case "stopCopy" -> new StopCopy(task(n), readPlacements(n.get("from")));
+            case "terminateInstance" -> new TerminateInstance(InstanceId.parse(text(n, "instance")), text(n, "reason"));
             default -> throw new IllegalArgumentException("saved plan: unknown action kind '" + kind + "'");
         };
+    }
+
+    private static TaskId task(JsonNode n) {
+        return TaskId.parse(text(n, "task"));
     }
 
     /** Only for a type the catalog lacks, so plans of catalog types print as before. */
@@ -211,12 +234,9 @@ public final class PlanJson {
         ArrayNode a = NODES.arrayNode();
         for (Placement p : ps) {
             ObjectNode n = a.addObject();
-            n.put("instance", p.instanceId());
+            n.put("instance", p.instanceId().toString());
             n.put("gpu", p.gpuIndex());
-            // the allocation in the state document's form: wrap it, print, unwrap
-            Gpu g = new Gpu(p.gpuIndex(), "-", 0, GpuMode.IDLE, null, List.of(), List.of(p.allocation()));
-            JsonNode inst = instanceNode(new Instance(p.instanceId(), "-", null, "-", true, null, List.of(g)));
-            n.set("allocation", inst.get("gpus").get(0).get("allocations").get(0));
+            n.set("allocation", StateJson.toTree(p.allocation()));
         }
         return a;
     }
@@ -225,43 +245,16 @@ public final class PlanJson {
         List<Placement> out = new ArrayList<>();
         if (a == null || a.isNull()) return out;
         for (JsonNode n : a.values()) {
-            ArrayNode allocs = NODES.arrayNode();
-            allocs.add(n.get("allocation"));
-            Gpu g = readGpu(null, allocs);
-            Allocation alloc = g.allocations().getFirst();
-            out.add(new Placement(text(n, "instance"), n.get("gpu").asInt(), alloc));
+            JsonNode alloc = n.get("allocation");
+            if (alloc == null || !alloc.isObject()) throw new IllegalArgumentException("saved plan: a placement lacks 'allocation'");
+            out.add(new Placement(InstanceId.parse(text(n, "instance")), n.get("gpu").asInt(), StateJson.allocation(alloc)));
         }
         return out;
     }
 
-    private static JsonNode instanceNode(Instance i) {
-        return StateJson.toTree(new FleetState("-", List.of(i), List.of())).get("instances").get(0);
-    }
-
     private static Instance readInstance(JsonNode n) {
         if (n == null || !n.isObject()) throw new IllegalArgumentException("saved plan: an instance action lacks 'instance'");
-        ObjectNode root = NODES.objectNode();
-        root.put("cluster", "-");
-        root.putArray("instances").add(n);
-        root.putArray("unplaced");
-        return StateJson.fromTree(root).instances().getFirst();
-    }
-
-    /** A GPU read through the state form: from a configure action ({@code n}) or around allocations. */
-    private static Gpu readGpu(JsonNode n, ArrayNode allocations) {
-        ObjectNode g = NODES.objectNode();
-        g.put("index", n == null ? 0 : n.get("gpu").asInt());
-        g.put("model", "-");
-        g.put("memoryMiB", 0);
-        g.put("mode", n == null ? "IDLE" : text(n, "mode"));
-        if (n == null || n.get("fraction") == null) g.putNull("fraction"); else g.set("fraction", n.get("fraction"));
-        g.set("partitions", n == null || n.get("partitions") == null ? NODES.arrayNode() : n.get("partitions"));
-        g.set("allocations", allocations);
-        ObjectNode inst = NODES.objectNode();
-        inst.put("id", "-");
-        inst.put("instanceType", "-");
-        inst.putArray("gpus").add(g);
-        return readInstance(inst).gpus().getFirst();
+        return StateJson.instance(n);
     }
 
     private static String text(JsonNode n, String field) {

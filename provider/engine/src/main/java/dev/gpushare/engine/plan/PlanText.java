@@ -12,6 +12,7 @@ import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.Owner;
 import dev.gpushare.engine.state.Unplaced;
 import dev.gpushare.model.io.Printable;
 import java.util.ArrayList;
@@ -88,13 +89,16 @@ public final class PlanText {
     }
 
     private static String instance(Instance i) {
-        StringBuilder sb = new StringBuilder(i.id()).append(" (").append(i.instanceType());
+        StringBuilder sb = new StringBuilder(i.id().toString()).append(" (").append(i.instanceType());
         if (!i.gpus().isEmpty()) {
             Gpu g = i.gpus().getFirst();
             sb.append(", ").append(i.gpus().size()).append(" × ").append(g.model()).append(' ').append(g.mode());
             if (!g.partitions().isEmpty()) sb.append(' ').append(partitions(g.partitions()));
         }
-        sb.append(i.capacityProvider() != null ? ", capacity provider " + i.capacityProvider() : ", endpoint " + i.endpoint());
+        sb.append(switch (i.owner()) {
+            case Owner.CapacityProvider cp -> ", capacity provider " + cp.name();
+            case Owner.Endpoint e -> ", endpoint " + e.name();
+        });
         return sb.append(')').toString();
     }
 

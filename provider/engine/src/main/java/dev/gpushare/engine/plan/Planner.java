@@ -10,6 +10,8 @@ import dev.gpushare.engine.plan.internal.SupplyLimit;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.InstanceTypeDef;
 import dev.gpushare.model.Spec;
@@ -33,7 +35,7 @@ public final class Planner {
     public static Plan plan(ResolvedSpec resolved, Snapshot actual) {
         Spec spec = resolved.spec();
         FleetState current = actual.state();
-        Set<String> toReplace = ReplacementPolicy.choose(current);
+        Set<InstanceId> toReplace = ReplacementPolicy.choose(current);
         Catalog catalog = resolved.catalog();
         FleetState desired = Placer.place(resolved, current, toReplace);
         if (actual.supply() != null) desired = SupplyLimit.apply(desired, current, actual.supply());
@@ -47,7 +49,7 @@ public final class Planner {
     }
 
     /** Per endpoint instance of {@code desired}, its endpoint's layout as written (without {@code mig-}). */
-    static Map<String, List<String>> declaredLayouts(Spec spec, FleetState desired) {
+    static Map<InstanceId, List<String>> declaredLayouts(Spec spec, FleetState desired) {
         Map<String, List<String>> byEndpoint = new TreeMap<>();
         for (Endpoint e : spec.endpoints()) {
             if (e.partitionLayout() == null) continue;
@@ -55,9 +57,9 @@ public final class Planner {
             for (String p : e.partitionLayout()) names.add(MigProfile.normalize(p));
             byEndpoint.put(e.name(), List.copyOf(names));
         }
-        Map<String, List<String>> out = new TreeMap<>();
+        Map<InstanceId, List<String>> out = new TreeMap<>();
         for (Instance i : desired.instances()) {
-            if (i.endpoint() != null && byEndpoint.containsKey(i.endpoint())) out.put(i.id(), byEndpoint.get(i.endpoint()));
+            if (i.owner() instanceof Owner.Endpoint e && byEndpoint.containsKey(e.name())) out.put(i.id(), byEndpoint.get(e.name()));
         }
         return out;
     }

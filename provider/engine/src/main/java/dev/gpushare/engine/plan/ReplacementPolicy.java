@@ -2,11 +2,13 @@ package dev.gpushare.engine.plan;
 
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -24,15 +26,15 @@ public final class ReplacementPolicy {
     }
 
     /** The unhealthy instances to replace now, by owner within {@link #limit}. */
-    public static Set<String> choose(FleetState current) {
-        Map<String, List<Instance>> byOwner = new TreeMap<>();
+    public static Set<InstanceId> choose(FleetState current) {
+        Map<Owner, List<Instance>> byOwner = new HashMap<>();
         for (Instance i : current.instances()) {
-            byOwner.computeIfAbsent(String.valueOf(i.owner()), k -> new ArrayList<>()).add(i);
+            byOwner.computeIfAbsent(i.owner(), k -> new ArrayList<>()).add(i);
         }
-        Set<String> out = new TreeSet<>();
+        Set<InstanceId> out = new TreeSet<>();
         for (List<Instance> group : byOwner.values()) {
             int budget = limit(group.size());
-            List<String> unhealthy = new ArrayList<>();
+            List<InstanceId> unhealthy = new ArrayList<>();
             for (Instance i : group) if (!i.healthy()) unhealthy.add(i.id());
             unhealthy.sort(null);
             out.addAll(unhealthy.subList(0, Math.min(budget, unhealthy.size())));

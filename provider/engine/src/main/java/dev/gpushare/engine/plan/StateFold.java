@@ -12,6 +12,8 @@ import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.TaskId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,24 +24,25 @@ import java.util.TreeMap;
  * The meaning of actions as a pure function: the state a backend must hold after applying them.
  * Backends implement the same effects in their own storage; tests compare the two.
  *
- * <p>Output is normalized ({@link #normalize}): instances by id, GPUs by index, allocations by task
- * ({@link TaskOrder}) then container, so two states can be compared with {@code equals}.
+ * <p>Output is normalized ({@link #normalize}): instances by id ({@link InstanceId}'s order, the
+ * solver's), GPUs by index, allocations by task ({@link TaskId}'s order) then container, so two
+ * states can be compared with {@code equals} and a state read back lists as the solver wrote it.
  */
 public final class StateFold {
     private static final Comparator<Allocation> ALLOCATIONS =
-            Comparator.comparing(Allocation::task, TaskOrder.TASKS).thenComparing(Allocation::container);
+            Comparator.comparing(Allocation::task).thenComparing(Allocation::container);
 
     private StateFold() {}
 
     /** {@code state} after {@code actions}, in order; {@code unplaced} is kept from {@code state}. */
     public static FleetState apply(FleetState state, List<? extends Action> actions) {
-        Map<String, Instance> byId = new TreeMap<>();
+        Map<InstanceId, Instance> byId = new TreeMap<>();
         for (Instance i : state.instances()) byId.put(i.id(), i);
         for (Action a : actions) step(byId, a);
         return normalize(new FleetState(state.cluster(), new ArrayList<>(byId.values()), state.unplaced()));
     }
 
-    private static void step(Map<String, Instance> byId, Action action) {
+    private static void step(Map<InstanceId, Instance> byId, Action action) {
         switch (action) {
             case LaunchInstance l -> byId.put(l.instance().id(), withoutAllocations(l.instance()));
             case ReplaceInstance r -> byId.put(r.instance().id(), withoutAllocations(r.instance()));
@@ -60,8 +63,8 @@ public final class StateFold {
         }
     }
 
-    private static void remove(Map<String, Instance> byId, String task) {
-        for (Map.Entry<String, Instance> e : byId.entrySet()) {
+    private static void remove(Map<InstanceId, Instance> byId, TaskId task) {
+        for (Map.Entry<InstanceId, Instance> e : byId.entrySet()) {
             Instance i = e.getValue();
             boolean touched = false;
             List<Gpu> gpus = new ArrayList<>();
@@ -75,7 +78,7 @@ public final class StateFold {
         }
     }
 
-    private static void add(Map<String, Instance> byId, List<Placement> placements) {
+    private static void add(Map<InstanceId, Instance> byId, List<Placement> placements) {
         for (Placement p : placements) {
             Instance i = byId.get(p.instanceId());
             if (i == null) continue; // placing on a missing instance is a plan bug; the backend refuses it
@@ -119,6 +122,6 @@ public final class StateFold {
     }
 
     private static Instance copy(Instance i, List<Gpu> gpus) {
-        return new Instance(i.id(), i.capacityProvider(), i.endpoint(), i.instanceType(), i.healthy(), i.healthReason(), gpus);
+        return i.withGpus(gpus);
     }
 }

@@ -2,6 +2,7 @@ package dev.gpushare.engine.reconcile;
 
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -13,11 +14,11 @@ import java.util.Optional;
  */
 @FunctionalInterface
 public interface StateView {
-    Optional<Instance> instance(String id);
+    Optional<Instance> instance(InstanceId id);
 
     /** The instances of a state document. */
     static StateView of(FleetState state) {
-        Map<String, Instance> byId = new HashMap<>();
+        Map<InstanceId, Instance> byId = new HashMap<>();
         for (Instance i : state.instances()) byId.put(i.id(), i);
         return id -> Optional.ofNullable(byId.get(id));
     }

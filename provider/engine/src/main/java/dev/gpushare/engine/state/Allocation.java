@@ -7,7 +7,7 @@ import java.util.Objects;
  * One container of one task copy, on one GPU (a container with several whole GPUs has one
  * allocation per GPU).
  *
- * @param task              {@code SERVICE/N} or {@code COMPONENT/N}, N from 0
+ * @param task              the copy
  * @param container         container name (the model name for an inference component)
  * @param memoryMiB         GPU memory reserved in MiB (MPS), or {@code null}
  * @param maxComputePercent MPS compute limit in percent, or {@code null}
@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param env               environment the container must be started with; ordered by key
  */
 public record Allocation(
-        String task, String container, Long memoryMiB, Integer maxComputePercent,
+        TaskId task, String container, Long memoryMiB, Integer maxComputePercent,
         PartitionRef partition, Map<String, String> env) {
     public Allocation {
         Objects.requireNonNull(task, "task");

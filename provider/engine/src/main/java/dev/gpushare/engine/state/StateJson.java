@@ -46,11 +46,11 @@ public final class StateJson {
         ObjectNode root = NODES.objectNode();
         root.put("cluster", state.cluster());
         ArrayNode instances = root.putArray("instances");
-        for (Instance i : state.instances()) instances.add(instance(i));
+        for (Instance i : state.instances()) instances.add(toTree(i));
         ArrayNode unplaced = root.putArray("unplaced");
         for (Unplaced u : state.unplaced()) {
             ObjectNode n = unplaced.addObject();
-            n.put("task", u.task());
+            n.put("task", u.task().toString());
             n.put("code", u.code().name());
             n.put("message", u.message());
         }
@@ -91,19 +91,20 @@ public final class StateJson {
     /** The inverse of {@link #toTree}; {@code summary} is ignored (it is derived). */
     public static FleetState fromTree(JsonNode root) {
         List<Instance> instances = new ArrayList<>();
-        for (JsonNode i : array(root, "instances")) instances.add(readInstance(i));
+        for (JsonNode i : array(root, "instances")) instances.add(instance(i));
         List<Unplaced> unplaced = new ArrayList<>();
         for (JsonNode u : array(root, "unplaced")) {
-            unplaced.add(new Unplaced(text(u, "task"), placementCode(text(u, "code")), text(u, "message")));
+            unplaced.add(new Unplaced(TaskId.parse(text(u, "task")), placementCode(text(u, "code")), text(u, "message")));
         }
         return new FleetState(text(root, "cluster"), instances, unplaced);
     }
 
-    private static ObjectNode instance(Instance i) {
+    /** One instance as the state document writes it. */
+    public static ObjectNode toTree(Instance i) {
         ObjectNode n = NODES.objectNode();
-        n.put("id", i.id());
-        n.put("capacityProvider", i.capacityProvider());
-        n.put("endpoint", i.endpoint());
+        n.put("id", i.id().toString());
+        n.put("capacityProvider", i.owner() instanceof Owner.CapacityProvider cp ? cp.name() : null);
+        n.put("endpoint", i.owner() instanceof Owner.Endpoint e ? e.name() : null);
         n.put("instanceType", i.instanceType());
         n.put("healthy", i.healthy());
         if (i.healthReason() != null) n.put("healthReason", i.healthReason());
@@ -127,13 +128,14 @@ public final class StateJson {
             pn.put("memoryMiB", p.memoryMiB());
         }
         ArrayNode allocs = n.putArray("allocations");
-        for (Allocation a : g.allocations()) allocs.add(allocation(a));
+        for (Allocation a : g.allocations()) allocs.add(toTree(a));
         return n;
     }
 
-    private static ObjectNode allocation(Allocation a) {
+    /** One allocation as the state document writes it. */
+    public static ObjectNode toTree(Allocation a) {
         ObjectNode n = NODES.objectNode();
-        n.put("task", a.task());
+        n.put("task", a.task().toString());
         n.put("container", a.container());
         n.put("memoryMiB", a.memoryMiB());
         n.put("maxComputePercent", a.maxComputePercent());
@@ -149,29 +151,46 @@ public final class StateJson {
         return n;
     }
 
-    private static Instance readInstance(JsonNode n) {
+    /** An instance of the state document (the inverse of {@link #toTree(Instance)}). */
+    public static Instance instance(JsonNode n) {
         List<Gpu> gpus = new ArrayList<>();
         for (JsonNode g : array(n, "gpus")) gpus.add(readGpu(g));
         JsonNode healthy = n.get("healthy");
-        return new Instance(text(n, "id"), optText(n, "capacityProvider"), optText(n, "endpoint"),
-                text(n, "instanceType"), healthy == null || healthy.asBoolean(),
-                optText(n, "healthReason"), gpus);
+        String id = text(n, "id");
+        return new Instance(InstanceId.parse(id), owner(n, id), text(n, "instanceType"),
+                healthy == null || healthy.asBoolean(), optText(n, "healthReason"), gpus);
     }
 
-    private static Gpu readGpu(JsonNode n) {
+    private static Owner owner(JsonNode n, String id) {
+        String cp = optText(n, "capacityProvider"), endpoint = optText(n, "endpoint");
+        if ((cp == null) == (endpoint == null)) {
+            throw new IllegalArgumentException("state document: instance '" + dev.gpushare.model.io.Printable.line(id)
+                    + "' must name exactly one of 'capacityProvider' and 'endpoint'");
+        }
+        return cp != null ? new Owner.CapacityProvider(cp) : new Owner.Endpoint(endpoint);
+    }
+
+    /** MIG instances ({@code [{"profile", "start", "memoryMiB"}]}); none when the field is absent. */
+    public static List<MigPartition> partitions(JsonNode n) {
         List<MigPartition> parts = new ArrayList<>();
         for (JsonNode p : array(n, "partitions")) {
             parts.add(new MigPartition(text(p, "profile"), p.get("start").asInt(), p.get("memoryMiB").asLong()));
         }
+        return parts;
+    }
+
+    private static Gpu readGpu(JsonNode n) {
+        List<MigPartition> parts = partitions(n);
         List<Allocation> allocs = new ArrayList<>();
-        for (JsonNode a : array(n, "allocations")) allocs.add(readAllocation(a));
+        for (JsonNode a : array(n, "allocations")) allocs.add(allocation(a));
         JsonNode fraction = n.get("fraction");
         BigDecimal f = fraction == null || fraction.isNull() ? null : fraction.decimalValue();
         return new Gpu(n.get("index").asInt(), text(n, "model"), n.get("memoryMiB").asLong(),
                 GpuMode.valueOf(text(n, "mode")), f, parts, allocs);
     }
 
-    private static Allocation readAllocation(JsonNode n) {
+    /** An allocation of the state document (the inverse of {@link #toTree(Allocation)}). */
+    public static Allocation allocation(JsonNode n) {
         JsonNode mem = n.get("memoryMiB");
         JsonNode pct = n.get("maxComputePercent");
         JsonNode part = n.get("partition");
@@ -182,7 +201,7 @@ public final class StateJson {
         if (envNode != null && envNode.isObject()) {
             for (Map.Entry<String, JsonNode> e : envNode.properties()) env.put(e.getKey(), e.getValue().asString());
         }
-        return new Allocation(text(n, "task"), text(n, "container"),
+        return new Allocation(TaskId.parse(text(n, "task")), text(n, "container"),
                 mem == null || mem.isNull() ? null : mem.asLong(),
                 pct == null || pct.isNull() ? null : pct.asInt(), ref, env);
     }

@@ -18,9 +18,7 @@ public final class StateText {
         line(out, "cluster " + state.cluster());
         for (Instance i : state.instances()) {
             StringBuilder l = new StringBuilder();
-            l.append(i.id()).append("  ").append(i.instanceType()).append("  ")
-                    .append(i.capacityProvider() != null ? "capacityProvider " + i.capacityProvider()
-                            : "endpoint " + i.endpoint());
+            l.append(i.id()).append("  ").append(i.instanceType()).append("  ").append(i.owner().label());
             if (!i.healthy()) {
                 l.append("  UNHEALTHY");
                 if (i.healthReason() != null) l.append(" (").append(i.healthReason()).append(')');
@@ -65,7 +63,7 @@ public final class StateText {
             }
         } else {
             for (Allocation a : g.allocations()) {
-                StringBuilder sb = new StringBuilder(a.task()).append(':').append(a.container());
+                StringBuilder sb = new StringBuilder(a.task().toString()).append(':').append(a.container());
                 if (a.memoryMiB() != null) {
                     sb.append('(').append(a.memoryMiB()).append('M');
                     if (a.maxComputePercent() != null) sb.append(',').append(a.maxComputePercent()).append('%');

@@ -5,11 +5,11 @@ import java.util.Objects;
 /**
  * A copy that could not be placed, as data.
  *
- * @param task    {@code SERVICE/N} or {@code COMPONENT/N}
+ * @param task    the copy
  * @param code    the stable reason, e.g. {@link PlacementCode#INSUFFICIENT_GPU_MEMORY}
  * @param message the numbers (needed, free, limit) and the smallest change that would make it fit
  */
-public record Unplaced(String task, PlacementCode code, String message) {
+public record Unplaced(TaskId task, PlacementCode code, String message) {
     public Unplaced {
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(code, "code");

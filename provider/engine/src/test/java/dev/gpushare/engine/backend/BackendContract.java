@@ -17,6 +17,9 @@ import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.Spec;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -73,7 +76,7 @@ public abstract class BackendContract {
 
     private static List<Action> launchAndPlace() {
         return List.of(new LaunchInstance(L4, null),
-                new PlaceCopy("embedder/0", List.of(new Placement("l4-0", 0, Fleet.mps("embedder/0", 0, 4096, 25)))));
+                new PlaceCopy(TaskId.parse("embedder/0"), List.of(new Placement(InstanceId.parse("l4-0"), 0, Fleet.mps("embedder/0", 0, 4096, 25)))));
     }
 
     @Test
@@ -97,10 +100,10 @@ public abstract class BackendContract {
             assertThat(b.apply(c, 0, launchAndPlace())).isEqualTo(new BatchResult.Committed(1));
             FleetState one = b.read(c).state();
             assertThat(one.summary().allocations()).isEqualTo(1);
-            assertThat(b.apply(c, 0, List.of(new Action.StopCopy("embedder/0", List.of()))))
+            assertThat(b.apply(c, 0, List.of(new Action.StopCopy(TaskId.parse("embedder/0"), List.of()))))
                     .isEqualTo(new BatchResult.RevisionConflict(c, 0, 1));
             assertThat(b.read(c).state()).isEqualTo(one);
-            assertThat(b.apply(c, 1, List.of(new Action.StopCopy("embedder/0", List.of())))).isEqualTo(new BatchResult.Committed(2));
+            assertThat(b.apply(c, 1, List.of(new Action.StopCopy(TaskId.parse("embedder/0"), List.of())))).isEqualTo(new BatchResult.Committed(2));
             assertThat(b.read(c).revision()).isEqualTo(2);
             assertThat(b.clusters()).contains(c);
         }
@@ -205,26 +208,26 @@ public abstract class BackendContract {
         Map<String, String> evilEnv = new TreeMap<>(ok.env());
         evilEnv.put("LD_PRELOAD", "/tmp/evil.so");
         return Stream.of(
-                Arguments.of("999999999 MiB", place(new Allocation("embedder/0", "model", 999_999_999L, 25, null,
+                Arguments.of("999999999 MiB", place(new Allocation(TaskId.parse("embedder/0"), "model", 999_999_999L, 25, null,
                         Fleet.mps("embedder/0", 0, 999_999_999L, 25).env()), 0), "ACTION_OUT_OF_RANGE"),
-                Arguments.of("999 percent", place(new Allocation("embedder/0", "model", 4096L, 999, null,
+                Arguments.of("999 percent", place(new Allocation(TaskId.parse("embedder/0"), "model", 4096L, 999, null,
                         Fleet.mps("embedder/0", 0, 4096, 999).env()), 0), "ACTION_OUT_OF_RANGE"),
-                Arguments.of("LD_PRELOAD", place(new Allocation("embedder/0", "model", 4096L, 25, null, evilEnv), 0),
+                Arguments.of("LD_PRELOAD", place(new Allocation(TaskId.parse("embedder/0"), "model", 4096L, 25, null, evilEnv), 0),
                         "ACTION_ENVIRONMENT"),
                 Arguments.of("GPU -3", place(ok, -3), "ACTION_OUT_OF_RANGE"),
                 Arguments.of("id with a newline and an escape", List.of(new LaunchInstance(L4, null),
-                        new PlaceCopy("embedder/0\n\u001b[31m", List.of(new Placement("l4-0", 0, ok)))), "ACTION_MALFORMED_ID"),
-                Arguments.of("unknown instance type", List.of(new LaunchInstance(new Instance("l4-0", "l4", null, "p9.mega",
+                        new PlaceCopy(TaskId.parse("embedder/0\n\u001b[31m"), List.of(new Placement(InstanceId.parse("l4-0"), 0, ok)))), "ACTION_MALFORMED_ID"),
+                Arguments.of("unknown instance type", List.of(new LaunchInstance(new Instance(InstanceId.parse("l4-0"), new Owner.CapacityProvider("l4"), "p9.mega",
                         true, null, L4.gpus()), null)), "ACTION_UNKNOWN_INSTANCE_TYPE"),
-                Arguments.of("GPUs its type does not have", List.of(new LaunchInstance(new Instance("l4-0", "l4", null,
+                Arguments.of("GPUs its type does not have", List.of(new LaunchInstance(new Instance(InstanceId.parse("l4-0"), new Owner.CapacityProvider("l4"),
                         "g6.12xlarge", true, null, List.of(new Gpu(0, "H100-80GB", 79891, dev.gpushare.engine.state.GpuMode.IDLE,
                         null, List.of(), List.of()))), null)), "ACTION_INSTANCE_SHAPE"),
                 Arguments.of("a copy on an instance that does not exist", List.of(
-                        new PlaceCopy("embedder/0", List.of(new Placement("l4-7", 0, ok)))), "ACTION_UNKNOWN_TARGET"));
+                        new PlaceCopy(TaskId.parse("embedder/0"), List.of(new Placement(InstanceId.parse("l4-7"), 0, ok)))), "ACTION_UNKNOWN_TARGET"));
     }
 
     private static List<Action> place(Allocation a, int gpu) {
-        return List.of(new LaunchInstance(L4, null), new PlaceCopy("embedder/0", List.of(new Placement("l4-0", gpu, a))));
+        return List.of(new LaunchInstance(L4, null), new PlaceCopy(TaskId.parse("embedder/0"), List.of(new Placement(InstanceId.parse("l4-0"), gpu, a))));
     }
 
     @ParameterizedTest(name = "{0}")

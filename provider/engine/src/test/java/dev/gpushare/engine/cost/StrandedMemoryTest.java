@@ -8,7 +8,10 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.Endpoint;
@@ -31,11 +34,11 @@ class StrandedMemoryTest {
     private static final long L4 = 22563; // usable MiB of an L4 (23,034 less 471 reserved)
 
     private static Allocation mps(String task, long mib) {
-        return new Allocation(task, "model", mib, null, null, Map.of());
+        return new Allocation(TaskId.parse(task), "model", mib, null, null, Map.of());
     }
 
     private static Allocation whole(String task) {
-        return new Allocation(task, "model", null, null, null, Map.of());
+        return new Allocation(TaskId.parse(task), "model", null, null, null, Map.of());
     }
 
     private static Gpu gpu(int index, GpuMode mode, long mib, Allocation... allocations) {
@@ -65,7 +68,7 @@ class StrandedMemoryTest {
      */
     @Test
     void mpsPoolFreeMemoryBelowTheSmallestCopyIsStranded() {
-        FleetState state = new FleetState("c", List.of(new Instance("l4-0", "l4", null, "g6.12xlarge", true, null, List.of(
+        FleetState state = new FleetState("c", List.of(new Instance(InstanceId.parse("l4-0"), new Owner.CapacityProvider("l4"), "g6.12xlarge", true, null, List.of(
                 gpu(0, GpuMode.MPS, L4, mps("a/0", 10240), mps("a/1", 10240)),
                 gpu(1, GpuMode.MPS, L4, mps("b/0", 6144), mps("b/1", 6144), mps("b/2", 6144)),
                 gpu(2, GpuMode.MPS, L4, mps("a/2", 10240)),
@@ -106,10 +109,10 @@ class StrandedMemoryTest {
                 new MigPartition("1g.24gb", 9, 24192));
         List<Gpu> gpus = new ArrayList<>();
         for (int g = 0; g < 2; g++) {
-            gpus.add(new Gpu(g, "RTX-PRO-6000", 95885, GpuMode.MIG, null, layout, List.of(new Allocation("big/" + g, "llm",
+            gpus.add(new Gpu(g, "RTX-PRO-6000", 95885, GpuMode.MIG, null, layout, List.of(new Allocation(TaskId.parse("big/" + g), "llm",
                     null, null, new Allocation.PartitionRef("2g.48gb", 0), Map.of()))));
         }
-        FleetState state = new FleetState("c", List.of(new Instance("mig-0", null, "mig", "ml.g7e.12xlarge", true, null, gpus)),
+        FleetState state = new FleetState("c", List.of(new Instance(InstanceId.parse("mig-0"), new Owner.Endpoint("mig"), "ml.g7e.12xlarge", true, null, gpus)),
                 List.of());
         Endpoint ep = new Endpoint("mig", "ml.g7e.12xlarge", 1, List.of("mig-2g.48gb", "mig-1g.24gb", "mig-1g.24gb"));
         InferenceComponent big = new InferenceComponent("big", "mig", "llm", "mig-2g.48gb", 2, null, null);
@@ -141,7 +144,7 @@ class StrandedMemoryTest {
         List<Instance> instances = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             String t = "t/" + i;
-            instances.add(new Instance("x-" + i, "x", null, "g6.12xlarge", true, null, List.of(
+            instances.add(new Instance(InstanceId.parse("x-" + i), new Owner.CapacityProvider("x"), "g6.12xlarge", true, null, List.of(
                     gpu(0, GpuMode.DEDICATED, L4, whole(t)), gpu(1, GpuMode.DEDICATED, L4, whole(t)),
                     gpu(2, GpuMode.DEDICATED, L4, whole(t)), gpu(3, GpuMode.IDLE, L4))));
         }
@@ -160,7 +163,7 @@ class StrandedMemoryTest {
                 new dev.gpushare.model.Pricing(null, new BigDecimal("25"), List.of()));
         assertThat(FleetUsage.of(state, discounted, CATALOG).costPerHour()).isEqualByComparingTo("6.9024");
 
-        FleetState twoIdle = new FleetState("c", List.of(new Instance("x-0", "x", null, "g6.12xlarge", true, null, List.of(
+        FleetState twoIdle = new FleetState("c", List.of(new Instance(InstanceId.parse("x-0"), new Owner.CapacityProvider("x"), "g6.12xlarge", true, null, List.of(
                 gpu(0, GpuMode.DEDICATED, L4, whole("t/0")), gpu(1, GpuMode.DEDICATED, L4, whole("t/0")),
                 gpu(2, GpuMode.IDLE, L4), gpu(3, GpuMode.IDLE, L4)))), List.of());
         Spec twoGpuCopies = spec(List.of(x), List.of(task("t", new GpuRequirement.Whole(2))),
@@ -170,7 +173,7 @@ class StrandedMemoryTest {
 
     @Test
     void aPoolWithoutGpuCopiesStrandsNothingAndAnUnpricedTypeIsCounted() {
-        FleetState state = new FleetState("c", List.of(new Instance("own-0", "own", null, "onprem", true, null,
+        FleetState state = new FleetState("c", List.of(new Instance(InstanceId.parse("own-0"), new Owner.CapacityProvider("own"), "onprem", true, null,
                 List.of(gpu(0, GpuMode.IDLE, L4)))), List.of());
 
         FleetUsage u = FleetUsage.of(state, PriceList.of(CATALOG), CopySizes.none());

@@ -54,9 +54,9 @@ final class Invariants {
                 if (g.mode() == GpuMode.MIG) assertGeometric(catalog, g);
                 for (Allocation a : g.allocations()) {
                     // a task sits on one instance
-                    String before = taskInstance.putIfAbsent(a.task(), i.id());
-                    assertThat(before == null || before.equals(i.id())).as("task %s on one instance", a.task()).isTrue();
-                    if (a.memoryMiB() != null) mpsGpusOfTask.computeIfAbsent(a.task(), t -> new HashSet<>()).add(g.index());
+                    String before = taskInstance.putIfAbsent(a.task().toString(), i.id().toString());
+                    assertThat(before == null || before.equals(i.id().toString())).as("task %s on one instance", a.task()).isTrue();
+                    if (a.memoryMiB() != null) mpsGpusOfTask.computeIfAbsent(a.task().toString(), t -> new HashSet<>()).add(g.index());
                 }
             }
         }
@@ -64,7 +64,7 @@ final class Invariants {
         mpsGpusOfTask.forEach((t, gpus) -> assertThat(gpus).as("GPUs of MPS task %s", t).hasSize(1));
         // every copy placed or reported, exactly once
         List<String> unplaced = new ArrayList<>();
-        for (Unplaced u : s.unplaced()) unplaced.add(u.task());
+        for (Unplaced u : s.unplaced()) unplaced.add(u.task().toString());
         assertThat(new HashSet<>(unplaced)).hasSize(unplaced.size());
         assertThat(unplaced).doesNotContainAnyElementsOf(taskInstance.keySet());
         Set<String> all = new HashSet<>(taskInstance.keySet());

@@ -85,7 +85,7 @@ class KeeperOrderProperties {
                 Collections.shuffle(allocs, rnd);
                 gpus.add(new Gpu(g.index(), g.model(), g.memoryMiB(), g.mode(), g.fraction(), g.partitions(), allocs));
             }
-            instances.add(new Instance(i.id(), i.capacityProvider(), i.endpoint(), i.instanceType(), i.healthy(),
+            instances.add(new Instance(i.id(), i.owner(), i.instanceType(), i.healthy(),
                     i.healthReason(), gpus));
         }
         Collections.shuffle(instances, rnd);

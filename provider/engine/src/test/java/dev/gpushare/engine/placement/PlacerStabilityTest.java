@@ -8,6 +8,7 @@ import static dev.gpushare.engine.placement.StateQueries.ids;
 import static dev.gpushare.engine.placement.StateQueries.where;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpushare.engine.state.InstanceId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +70,7 @@ class PlacerStabilityTest {
         for (int n = 0; n < 8; n++) assertThat(where(after).get("emb/" + n)).isEqualTo(where(before).get("emb/" + n));
         // the new limit reached every copy of rer
         assertThat(after.instances().stream().flatMap(i -> i.gpus().stream()).flatMap(g -> g.allocations().stream())
-                .filter(a -> a.task().startsWith("rer/"))).hasSize(4)
+                .filter(a -> a.task().group().equals("rer"))).hasSize(4)
                 .allSatisfy(a -> assertThat(a.env()).containsEntry("CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "50"));
     }
 
@@ -92,7 +93,7 @@ class PlacerStabilityTest {
         Spec spec = mpsSpec(30, 10);
         FleetState before = Specs.place(spec);
         FleetState marked = markUnhealthy(markUnhealthy(before, "l4-0"), "l4-1");
-        FleetState after = Placer.place(ResolvedSpec.of(spec), marked, Set.of("l4-1"));
+        FleetState after = Placer.place(ResolvedSpec.of(spec), marked, Set.of(InstanceId.parse("l4-1")));
         assertThat(ids(after)).contains("l4-0").doesNotContain("l4-1");
         Instance kept = StateQueries.instance(after, "l4-0");
         assertThat(kept.healthy()).isFalse();
@@ -118,7 +119,7 @@ class PlacerStabilityTest {
     static FleetState markUnhealthy(FleetState s, String id) {
         List<Instance> out = new ArrayList<>();
         for (Instance i : s.instances()) {
-            out.add(i.id().equals(id) ? new Instance(i.id(), i.capacityProvider(), i.endpoint(), i.instanceType(), false,
+            out.add(i.id().equals(InstanceId.parse(id)) ? new Instance(i.id(), i.owner(), i.instanceType(), false,
                     "mps-daemon-unresponsive", i.gpus()) : i);
         }
         return new FleetState(s.cluster(), out, s.unplaced());

@@ -12,6 +12,8 @@ import static dev.gpushare.engine.placement.StateQueries.mpsUsed;
 import static dev.gpushare.engine.placement.StateQueries.where;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -112,12 +114,11 @@ class PlacerTest {
         Instance l4 = instance(s, "l4-shared-0");
         assertThat(l4.gpus()).extracting(g -> g.allocations().size()).containsExactly(5, 5, 2, 0);
         assertThat(l4.gpus()).extracting(Gpu::mode).containsExactly(GpuMode.MPS, GpuMode.MPS, GpuMode.MPS, GpuMode.IDLE);
-        Allocation e3 = l4.gpus().get(0).allocations().stream().filter(a -> a.task().equals("embedder/3")).findFirst().orElseThrow();
+        Allocation e3 = l4.gpus().get(0).allocations().stream().filter(a -> a.task().equals(TaskId.parse("embedder/3"))).findFirst().orElseThrow();
         assertThat(e3.env()).isEqualTo(Map.of("NVIDIA_VISIBLE_DEVICES", "0",
                 "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "0=4096M", "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "25"));
         Instance ep = instance(s, "partition-demo-0");
-        assertThat(ep.endpoint()).isEqualTo("partition-demo");
-        assertThat(ep.capacityProvider()).isNull();
+        assertThat(ep.owner()).isEqualTo(new Owner.Endpoint("partition-demo"));
         // A100-40GB: 4g.20gb only starts at 0, so 3g.20gb goes to 4
         assertThat(ep.gpus().get(0).partitions()).extracting(p -> p.profile() + "@" + p.start())
                 .containsExactly("4g.20gb@0", "3g.20gb@4");
@@ -172,7 +173,7 @@ class PlacerTest {
             assertThat(g.allocations()).hasSize(1);
         });
         assertThat(s.unplaced()).singleElement().satisfies(u -> {
-            assertThat(u.task()).isEqualTo("ocr/2");
+            assertThat(u.task()).isEqualTo(new TaskId("ocr", 2));
             assertThat(u.code().name()).isEqualTo("MAX_INSTANCES_REACHED");
             assertThat(u.message()).contains("raise maxInstances of quarter from 2 to 3");
         });
@@ -232,7 +233,7 @@ class PlacerTest {
         assertThat(where(s).get("chat/0")).containsExactly("partition-demo-0#0@0");
         assertThat(where(s).get("embed/0")).containsExactly("partition-demo-0#0@4");
         assertThat(s.unplaced()).singleElement().satisfies(u -> {
-            assertThat(u.task()).isEqualTo("embed/8");
+            assertThat(u.task()).isEqualTo(new TaskId("embed", 8));
             assertThat(u.code().name()).isEqualTo("NO_FREE_PARTITION");
             assertThat(u.message()).contains("all 8 3g.20gb partitions", "raise instanceCount of endpoint partition-demo from 1 to 2");
         });
@@ -256,7 +257,7 @@ class PlacerTest {
             assertThat(u.message()).contains("12000 MiB", "maxInstances 8", "at most 10563 MiB free",
                     "raise maxInstances of l4-shared from 8 to 10");
         });
-        assertThat(s.unplaced()).extracting(Unplaced::task).containsExactly(
+        assertThat(s.unplaced()).extracting(u -> u.task().toString()).containsExactly(
                 "big/32", "big/33", "big/34", "big/35", "big/36", "big/37", "big/38", "big/39");
     }
 
@@ -297,7 +298,7 @@ class PlacerTest {
                 .service("wide", "l4", 1, PlacementStrategy.BINPACK, 65_536, null, mpsMiB(1_000))
                 .service("many", "l4", 1, whole(8)).build());
         assertThat(s.instances()).isEmpty();
-        assertThat(s.unplaced()).extracting(Unplaced::task, (Unplaced c) -> c.code().name()).containsExactly(
+        assertThat(s.unplaced()).extracting((Unplaced c) -> c.task().toString(), (Unplaced c) -> c.code().name()).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("huge/0", "INSUFFICIENT_GPU_MEMORY"),
                 org.assertj.core.groups.Tuple.tuple("many/0", "INSUFFICIENT_GPUS"),
                 org.assertj.core.groups.Tuple.tuple("wide/0", "INSUFFICIENT_HOST_CPU"));

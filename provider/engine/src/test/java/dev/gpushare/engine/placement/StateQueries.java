@@ -1,5 +1,6 @@
 package dev.gpushare.engine.placement;
 
+import dev.gpushare.engine.state.InstanceId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +33,7 @@ final class StateQueries {
         for (Instance i : s.instances()) {
             for (Gpu g : i.gpus()) {
                 for (Allocation a : g.allocations()) {
-                    out.computeIfAbsent(a.task(), k -> new ArrayList<>()).add(i.id() + "#" + g.index()
+                    out.computeIfAbsent(a.task().toString(), k -> new ArrayList<>()).add(i.id() + "#" + g.index()
                             + (a.partition() == null ? "" : "@" + a.partition().start()));
                 }
             }
@@ -41,10 +42,10 @@ final class StateQueries {
     }
 
     static Instance instance(FleetState s, String id) {
-        return s.instances().stream().filter(i -> i.id().equals(id)).findFirst().orElseThrow();
+        return s.instances().stream().filter(i -> i.id().equals(InstanceId.parse(id))).findFirst().orElseThrow();
     }
 
     static List<String> ids(FleetState s) {
-        return s.instances().stream().map(Instance::id).toList();
+        return s.instances().stream().map(i -> i.id().toString()).toList();
     }
 }

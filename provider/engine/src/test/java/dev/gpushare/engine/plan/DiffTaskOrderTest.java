@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The diff lists copies in task order (name, then the copy number as a number: {@code b/2} before
  * {@code b/10}) whatever the order of the instances they are on: places and moves together, stops
- * apart. The diff finds changed copies without ordering the whole fleet, so this is what says
- * the order did not change with it.
+ * apart.
  */
 class DiffTaskOrderTest {
 
@@ -39,7 +38,7 @@ class DiffTaskOrderTest {
         List<String> stops = new ArrayList<>(), starts = new ArrayList<>();
         for (Action a : actions) {
             switch (a) {
-                case Action.StopCopy s -> stops.add(s.task());
+                case Action.StopCopy s -> stops.add(s.task().toString());
                 case Action.PlaceCopy p -> starts.add("place " + p.task());
                 case Action.MoveCopy m -> starts.add("move " + m.task());
                 default -> { }

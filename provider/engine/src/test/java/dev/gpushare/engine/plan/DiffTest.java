@@ -14,7 +14,9 @@ import dev.gpushare.engine.plan.Action.StopCopy;
 import dev.gpushare.engine.plan.Action.TerminateInstance;
 import dev.gpushare.engine.plan.internal.Diff;
 import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.Owner;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,7 +36,7 @@ class DiffTest {
         var l40 = mpsInstance("l4-0", "l4", List.of(List.of(mps("e/0", 0, 4096, 25), mps("e/1", 0, 4096, 25)),
                 List.of(mps("e/2", 1, 4096, 25))));
         var l41 = mpsInstance("l4-1", "l4", List.of(List.of(mps("e/3", 0, 4096, 25))));
-        l41 = new dev.gpushare.engine.state.Instance(l41.id(), "l4", null, l41.instanceType(), false, "mps-daemon-unresponsive", l41.gpus());
+        l41 = new dev.gpushare.engine.state.Instance(l41.id(), new Owner.CapacityProvider("l4"), l41.instanceType(), false, "mps-daemon-unresponsive", l41.gpus());
         FleetState current = Fleet.state("c", l40, l41);
         // desired: e/1 stopped; e/2 moved gpu1 → gpu2 (gpu1 goes IDLE after the move, gpu2 MPS before it);
         // e/3 moved off unhealthy l4-1 to new l4-2 gpu0; e/4 new on l4-0 gpu 3; l4-1 terminated
@@ -69,12 +71,12 @@ class DiffTest {
         List<MigPartition> parts = List.of(new MigPartition("4g.20gb", 0, 20096), new MigPartition("3g.20gb", 4, 20096));
         var ep = Fleet.migInstance("ep-0", "ep", parts, List.of(Fleet.onPartition("ic/0", "4g.20gb", 0)));
         FleetState s = Fleet.state("c", ep);
-        Snapshot actual = new Snapshot(s, 2, Map.of("ep-0", List.of("3g.20gb", "4g.20gb")));
+        Snapshot actual = new Snapshot(s, 2, Map.of(InstanceId.parse("ep-0"), List.of("3g.20gb", "4g.20gb")));
 
-        List<Action> same = Diff.between(actual, s, Map.of("ep-0", List.of("3g.20gb", "4g.20gb")));
+        List<Action> same = Diff.between(actual, s, Map.of(InstanceId.parse("ep-0"), List.of("3g.20gb", "4g.20gb")));
         assertThat(same).isEmpty();
 
-        List<Action> reordered = Diff.between(actual, s, Map.of("ep-0", List.of("4g.20gb", "3g.20gb")));
+        List<Action> reordered = Diff.between(actual, s, Map.of(InstanceId.parse("ep-0"), List.of("4g.20gb", "3g.20gb")));
         assertThat(reordered).hasSize(2);
         assertThat(reordered.get(0)).isInstanceOf(ReplaceInstance.class);
         assertThat(PlanText.line(reordered.get(0))).startsWith("-/+ replace  ep-0")
@@ -88,7 +90,7 @@ class DiffTest {
         List<MigPartition> parts = List.of(new MigPartition("4g.20gb", 0, 20096), new MigPartition("3g.20gb", 4, 20096));
         FleetState current = Fleet.state("c", Fleet.migInstance("ep-0", "ep", parts, List.of(Fleet.onPartition("ic/0", "4g.20gb", 0))));
         FleetState desired = Fleet.state("c", Fleet.migInstance("ep-0", "ep", parts, List.of(Fleet.onPartition("ic/0", "3g.20gb", 4))));
-        Map<String, List<String>> layout = Map.of("ep-0", List.of("3g.20gb", "4g.20gb"));
+        Map<InstanceId, List<String>> layout = Map.of(InstanceId.parse("ep-0"), List.of("3g.20gb", "4g.20gb"));
         List<Action> actions = Diff.between(new Snapshot(current, 1, layout), desired, layout);
         assertThat(actions).singleElement().isInstanceOfSatisfying(MoveCopy.class, m -> {
             assertThat(m.replacement()).isTrue();

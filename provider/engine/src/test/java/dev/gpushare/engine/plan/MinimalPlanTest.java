@@ -8,6 +8,7 @@ import dev.gpushare.engine.plan.Action.PlaceCopy;
 import dev.gpushare.engine.plan.Action.ReplaceInstance;
 import dev.gpushare.engine.plan.Action.StopCopy;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.Spec;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,7 +36,7 @@ class MinimalPlanTest {
         // g6.12xlarge; the 12 stay, 2 are placed on the same instance, nothing launched or moved
         Plan plan = planAfter(Specs.mpsService(12, 4096), Specs.mpsService(14, 4096));
         assertThat(plan.actions()).filteredOn(a -> !(a instanceof Action.ConfigureGpu))
-                .extracting(a -> ((PlaceCopy) a).task()).containsExactly("embedder/12", "embedder/13");
+                .extracting(a -> ((PlaceCopy) a).task()).containsExactly(new TaskId("embedder", 12), new TaskId("embedder", 13));
         Golden.assertMatches("plan/scale-up.txt", PlanText.render(plan));
     }
 
@@ -44,7 +45,8 @@ class MinimalPlanTest {
         // 12 → 9: copies 9, 10, 11 stop (highest N first); the other 9 stay where they are
         Plan plan = planAfter(Specs.mpsService(12, 4096), Specs.mpsService(9, 4096));
         assertThat(plan.actions()).filteredOn(a -> !(a instanceof Action.ConfigureGpu))
-                .extracting(a -> ((StopCopy) a).task()).containsExactly("embedder/9", "embedder/10", "embedder/11");
+                .extracting(a -> ((StopCopy) a).task())
+                .containsExactly(new TaskId("embedder", 9), new TaskId("embedder", 10), new TaskId("embedder", 11));
         Golden.assertMatches("plan/scale-down.txt", PlanText.render(plan));
     }
 
@@ -75,7 +77,7 @@ class MinimalPlanTest {
         Spec after = Specs.endpoint(List.of("mig-3g.20gb", "mig-4g.20gb"), "mig-4g.20gb", 3);
         Plan plan = planAfter(before, after);
         assertThat(plan.actions()).singleElement().isInstanceOfSatisfying(PlaceCopy.class,
-                p -> assertThat(p.task()).isEqualTo("demo-ic/2"));
+                p -> assertThat(p.task()).isEqualTo(new TaskId("demo-ic", 2)));
     }
 
     @Test
@@ -83,7 +85,7 @@ class MinimalPlanTest {
         Plan plan = planAfter(twoServices(25), twoServices(50));
         // only the 4 "small" copies get the new compute limit; the 3 "big" copies stay
         assertThat(plan.actions()).filteredOn(a -> !(a instanceof Action.ConfigureGpu)).allSatisfy(a ->
-                assertThat(a).isInstanceOfSatisfying(MoveCopy.class, m -> assertThat(m.task()).startsWith("small/")));
+                assertThat(a).isInstanceOfSatisfying(MoveCopy.class, m -> assertThat(m.task().group()).isEqualTo("small")));
         assertThat(plan.actions()).filteredOn(MoveCopy.class::isInstance).hasSize(4);
     }
 

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.internal.Diff;
 import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.MigPartition;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +27,8 @@ class PlanJsonTest {
                 mpsInstance("l4-0", "l4", List.of(List.of(mps("e/0", 0, 4096, 25)), List.of(mps("e/2", 1, 4096, 25)))),
                 mpsInstance("l4-2", "l4", List.of(List.of(mps("e/3", 0, 2048, null)))),
                 Fleet.migInstance("ep-0", "ep", parts, List.of(Fleet.onPartition("ic/0", "3g.20gb", 4))));
-        List<Action> actions = Diff.between(new Snapshot(current, 5, Map.of("ep-0", List.of("3g.20gb", "4g.20gb"))), desired,
-                Map.of("ep-0", List.of("4g.20gb", "3g.20gb")));
+        List<Action> actions = Diff.between(new Snapshot(current, 5, Map.of(InstanceId.parse("ep-0"), List.of("3g.20gb", "4g.20gb"))), desired,
+                Map.of(InstanceId.parse("ep-0"), List.of("4g.20gb", "3g.20gb")));
         Plan plan = new Plan("c", 5, actions, desired, "abc123");
         // launch, replace, stop, configure, move, place, terminate all present
         assertThat(actions).extracting(Action::kind).contains("launchInstance", "replaceInstance", "stopCopy",

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -24,18 +26,19 @@ class ReplacementPolicyTest {
     @Test
     void choosesLowestUnhealthyIdsWithinEachOwnersLimit() {
         List<Instance> instances = new ArrayList<>();
-        // provider a: 10 instances, 4 unhealthy (a-01, a-03, a-05, a-07) → limit 2 → a-01, a-03
-        for (int i = 0; i < 10; i++) instances.add(instance("a-0" + i, "a", i % 2 == 1 && i < 8));
+        // provider a: 12 instances, 4 unhealthy (a-2, a-9, a-10, a-11) → limit 2 → a-2, a-9: lowest by
+        // number, as the solver and every listing order ids (as text, a-10 and a-11 would come first)
+        for (int i = 0; i < 12; i++) instances.add(instance("a-" + i, "a", i == 2 || i >= 9));
         // provider b: 3 instances, all unhealthy → limit 1 → b-0
         for (int i = 0; i < 3; i++) instances.add(instance("b-" + i, "b", true));
         // provider c: healthy → nothing
         instances.add(instance("c-0", "c", false));
-        Set<String> chosen = ReplacementPolicy.choose(new FleetState("x", instances, List.of()));
-        assertThat(chosen).containsExactly("a-01", "a-03", "b-0");
+        Set<InstanceId> chosen = ReplacementPolicy.choose(new FleetState("x", instances, List.of()));
+        assertThat(chosen).containsExactly(new InstanceId("a", 2), new InstanceId("a", 9), new InstanceId("b", 0));
     }
 
     private static Instance instance(String id, String provider, boolean unhealthy) {
         Instance i = Fleet.mpsInstance(id, provider, List.of());
-        return new Instance(i.id(), provider, null, i.instanceType(), !unhealthy, unhealthy ? "mps-daemon-unresponsive" : null, i.gpus());
+        return new Instance(i.id(), new Owner.CapacityProvider(provider), i.instanceType(), !unhealthy, unhealthy ? "mps-daemon-unresponsive" : null, i.gpus());
     }
 }

@@ -13,6 +13,7 @@ import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.model.Spec;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,16 +42,16 @@ class ReplacementTest {
             Plan plan = gs.plan(spec);
             String text = PlanText.render(plan);
             Set<String> moved = new TreeSet<>();
-            for (Action a : plan.actions()) if (a instanceof MoveCopy m) moved.add(m.task());
+            for (Action a : plan.actions()) if (a instanceof MoveCopy m) moved.add(m.task().toString());
             assertThat(moved).as(text).isEqualTo(onL40);
             assertThat(plan.actions()).filteredOn(Action.PlaceCopy.class::isInstance).isEmpty();
             assertThat(plan.actions()).filteredOn(Action.StopCopy.class::isInstance).isEmpty();
-            assertThat(plan.actions().getLast()).isEqualTo(new TerminateInstance("l4-0", "unhealthy: mps-daemon-unresponsive"));
+            assertThat(plan.actions().getLast()).isEqualTo(new TerminateInstance(InstanceId.parse("l4-0"), "unhealthy: mps-daemon-unresponsive"));
             assertThat(text).contains("instance l4-0 is unhealthy (new copy starts before the old stops)");
 
             assertThat(gs.apply(plan)).isInstanceOf(ApplyOutcome.Applied.class);
             FleetState after = gs.status(spec.cluster());
-            assertThat(after.instances()).extracting(Instance::id).doesNotContain("l4-0");
+            assertThat(after.instances()).extracting(i -> i.id().toString()).doesNotContain("l4-0");
             assertThat(after.instances()).allMatch(Instance::healthy);
             assertThat(after.summary().allocations()).isEqualTo(45);
             // copies that were elsewhere did not move
@@ -79,14 +80,14 @@ class ReplacementTest {
 
     private static List<String> terminated(Plan plan) {
         return plan.actions().stream().filter(TerminateInstance.class::isInstance)
-                .map(a -> ((TerminateInstance) a).instanceId()).toList();
+                .map(a -> ((TerminateInstance) a).instanceId().toString()).toList();
     }
 
     private static Set<String> tasksOn(FleetState s, String instanceId) {
         Set<String> out = new TreeSet<>();
         for (Instance i : s.instances()) {
-            if (!i.id().equals(instanceId)) continue;
-            for (Gpu g : i.gpus()) for (Allocation a : g.allocations()) out.add(a.task());
+            if (!i.id().equals(InstanceId.parse(instanceId))) continue;
+            for (Gpu g : i.gpus()) for (Allocation a : g.allocations()) out.add(a.task().toString());
         }
         return out;
     }

@@ -9,6 +9,7 @@ import dev.gpushare.engine.plan.PlanText;
 import dev.gpushare.engine.plan.Specs;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.model.Spec;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -42,7 +43,7 @@ class ReplacementWithinLimitTest {
             assertThat(plan.actions()).filteredOn(Action.ReplaceInstance.class::isInstance).singleElement()
                     .satisfies(a -> {
                         Action.ReplaceInstance r = (Action.ReplaceInstance) a;
-                        assertThat(r.instance().id()).isEqualTo("l4-0");
+                        assertThat(r.instance().id()).isEqualTo(new InstanceId("l4", 0));
                         assertThat(r.instance().healthy()).isTrue();
                         assertThat(r.reason()).contains("mps-daemon-unresponsive", "no room for one more instance");
                     });
@@ -73,7 +74,7 @@ class ReplacementWithinLimitTest {
 
     /** The most instances the pool holds at any point while the actions run in order. */
     private static int peakInstances(FleetState before, List<Action> actions) {
-        Set<String> ids = new HashSet<>();
+        Set<InstanceId> ids = new HashSet<>();
         for (Instance i : before.instances()) ids.add(i.id());
         int peak = ids.size();
         for (Action a : actions) {

@@ -1,5 +1,7 @@
 package dev.gpushare.engine.render;
 
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
 import dev.gpushare.engine.state.PlacementCode;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
@@ -7,6 +9,7 @@ import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.engine.state.Unplaced;
 
 import java.math.BigDecimal;
@@ -26,15 +29,15 @@ final class FleetStates {
     private FleetStates() {}
 
     static Allocation mps(String task, long mib, Integer percent) {
-        return new Allocation(task, "model", mib, percent, null, Map.of("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "0=" + mib + "M"));
+        return new Allocation(TaskId.parse(task), "model", mib, percent, null, Map.of("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "0=" + mib + "M"));
     }
 
     static Allocation whole(String task) {
-        return new Allocation(task, "main", null, null, null, Map.of("NVIDIA_VISIBLE_DEVICES", "0"));
+        return new Allocation(TaskId.parse(task), "main", null, null, null, Map.of("NVIDIA_VISIBLE_DEVICES", "0"));
     }
 
     static Allocation onPartition(String task, String profile, int start) {
-        return new Allocation(task, "model", null, null, new Allocation.PartitionRef(profile, start), Map.of());
+        return new Allocation(TaskId.parse(task), "model", null, null, new Allocation.PartitionRef(profile, start), Map.of());
     }
 
     static Gpu gpu(int index, GpuMode mode, Allocation... allocations) {
@@ -52,7 +55,7 @@ final class FleetStates {
     }
 
     static Instance provider(String id, String provider, String type, Gpu... gpus) {
-        return new Instance(id, provider, null, type, true, null, List.of(gpus));
+        return new Instance(InstanceId.parse(id), new Owner.CapacityProvider(provider), type, true, null, List.of(gpus));
     }
 
     /** Every mode, an unhealthy instance, a MIG endpoint and unplaced copies. */
@@ -63,7 +66,7 @@ final class FleetStates {
                 gpu(1, GpuMode.DEDICATED, whole("trainer/0")),
                 idle(2),
                 gpu(3, GpuMode.MPS, mps("embedder/2", 4096, 25))));
-        instances.add(new Instance("l4-shared-1", "l4-shared", null, "g6.12xlarge", false,
+        instances.add(new Instance(InstanceId.parse("l4-shared-1"), new Owner.CapacityProvider("l4-shared"), "g6.12xlarge", false,
                 "MPS control daemon is not responding", List.of(idle(0), idle(1), idle(2), idle(3))));
         instances.add(provider("l4-quarter-0", "l4-quarter", "g6f.2xlarge",
                 new Gpu(0, "L4", 5722, GpuMode.FRACTIONAL, new BigDecimal("0.25"), List.of(), List.of(whole("small/0")))));
@@ -73,12 +76,12 @@ final class FleetStates {
                     ? mig(i, onPartition("demo-ic-4g/" + i, "4g.20gb", 0), onPartition("demo-ic-3g/" + i, "3g.20gb", 4))
                     : i < 3 ? mig(i, onPartition("demo-ic-3g/" + i, "3g.20gb", 4)) : mig(i));
         }
-        instances.add(new Instance("partition-demo-0", null, "partition-demo", "ml.p4d.24xlarge", true, null, migGpus));
+        instances.add(new Instance(InstanceId.parse("partition-demo-0"), new Owner.Endpoint("partition-demo"), "ml.p4d.24xlarge", true, null, migGpus));
         instances.add(provider("l4-timesliced-0", "l4-timesliced", "g6.xlarge",
                 gpu(0, GpuMode.TIME_SLICING, whole("notebook/0"), whole("notebook/1"))));
         return new FleetState("inference-prod", instances, List.of(
-                new Unplaced("embedder/11", PlacementCode.MAX_INSTANCES_REACHED, "needs 4096 MiB on one GPU; maxInstances 1 reached — raise maxInstances to 2"),
-                new Unplaced("trainer/1", PlacementCode.INSUFFICIENT_GPUS, "needs 4 whole GPUs; 1 free")));
+                new Unplaced(TaskId.parse("embedder/11"), PlacementCode.MAX_INSTANCES_REACHED, "needs 4096 MiB on one GPU; maxInstances 1 reached — raise maxInstances to 2"),
+                new Unplaced(TaskId.parse("trainer/1"), PlacementCode.INSUFFICIENT_GPUS, "needs 4 whole GPUs; 1 free")));
     }
 
     /**

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.within;
 class FleetSvgTest {
 
     static List<String> instanceIds(FleetState s) {
-        return s.instances().stream().map(Instance::id).toList();
+        return s.instances().stream().map(i -> i.id().toString()).toList();
     }
 
     static List<String> gpuIds(FleetState s) {

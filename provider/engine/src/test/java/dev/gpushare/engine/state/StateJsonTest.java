@@ -16,28 +16,28 @@ class StateJsonTest {
     /** One instance of each kind the contract shows: MPS, dedicated, fractional, MIG, and an unplaced copy. */
     static FleetState sample() {
         Gpu mps = new Gpu(0, "L4", 22563, GpuMode.MPS, null, List.of(), List.of(
-                new Allocation("embedder/3", "model", 4096L, 25, null, Map.of(
+                new Allocation(TaskId.parse("embedder/3"), "model", 4096L, 25, null, Map.of(
                         "NVIDIA_VISIBLE_DEVICES", "0", "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "0=4096M",
                         "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "25")),
-                new Allocation("reranker/0", "model", 2048L, null, null, Map.of(
+                new Allocation(TaskId.parse("reranker/0"), "model", 2048L, null, null, Map.of(
                         "NVIDIA_VISIBLE_DEVICES", "0", "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "0=2048M"))));
         Gpu dedicated = new Gpu(1, "L4", 22563, GpuMode.DEDICATED, null, List.of(), List.of(
-                new Allocation("trainer/0", "trainer", null, null, null, Map.of("NVIDIA_VISIBLE_DEVICES", "1"))));
+                new Allocation(TaskId.parse("trainer/0"), "trainer", null, null, null, Map.of("NVIDIA_VISIBLE_DEVICES", "1"))));
         Gpu idle = new Gpu(2, "L4", 22563, GpuMode.IDLE, null, List.of(), List.of());
-        Instance l4 = new Instance("l4-shared-0", "l4-shared", null, "g6.12xlarge", true, null,
+        Instance l4 = new Instance(InstanceId.parse("l4-shared-0"), new Owner.CapacityProvider("l4-shared"), "g6.12xlarge", true, null,
                 List.of(mps, dedicated, idle));
-        Instance sick = new Instance("l4-shared-1", "l4-shared", null, "g6.12xlarge", false,
+        Instance sick = new Instance(InstanceId.parse("l4-shared-1"), new Owner.CapacityProvider("l4-shared"), "g6.12xlarge", false,
                 "mps-daemon-unresponsive", List.of(new Gpu(0, "L4", 22563, GpuMode.IDLE, null, List.of(), List.of())));
-        Instance quarter = new Instance("l4-quarter-0", "l4-quarter", null, "g6f.2xlarge", true, null, List.of(
+        Instance quarter = new Instance(InstanceId.parse("l4-quarter-0"), new Owner.CapacityProvider("l4-quarter"), "g6f.2xlarge", true, null, List.of(
                 new Gpu(0, "L4", 5722, GpuMode.FRACTIONAL, new BigDecimal("0.25"), List.of(), List.of(
-                        new Allocation("ocr/0", "ocr", null, null, null, Map.of("NVIDIA_VISIBLE_DEVICES", "0"))))));
-        Instance mig = new Instance("partition-demo-0", null, "partition-demo", "ml.p4d.24xlarge", true, null, List.of(
+                        new Allocation(TaskId.parse("ocr/0"), "ocr", null, null, null, Map.of("NVIDIA_VISIBLE_DEVICES", "0"))))));
+        Instance mig = new Instance(InstanceId.parse("partition-demo-0"), new Owner.Endpoint("partition-demo"), "ml.p4d.24xlarge", true, null, List.of(
                 new Gpu(0, "A100-40GB", 40192, GpuMode.MIG, null,
                         List.of(new MigPartition("4g.20gb", 0, 19968), new MigPartition("3g.20gb", 4, 19968)),
-                        List.of(new Allocation("demo-ic-4g/0", "gpt2", null, null,
+                        List.of(new Allocation(TaskId.parse("demo-ic-4g/0"), "gpt2", null, null,
                                 new Allocation.PartitionRef("4g.20gb", 0), Map.of("NVIDIA_VISIBLE_DEVICES", "0"))))));
         return new FleetState("inference-prod", List.of(l4, sick, quarter, mig), List.of(
-                new Unplaced("embedder/11", PlacementCode.MAX_INSTANCES_REACHED,
+                new Unplaced(TaskId.parse("embedder/11"), PlacementCode.MAX_INSTANCES_REACHED,
                         "needs 4096 MiB of MPS memory on one GPU; raise maxInstances of l4-shared from 1 to 2")));
     }
 

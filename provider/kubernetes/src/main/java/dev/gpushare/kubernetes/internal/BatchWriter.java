@@ -7,6 +7,8 @@ import dev.gpushare.engine.plan.Action.Placement;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.kubernetes.DeviceMode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Node;
@@ -73,20 +75,22 @@ public final class BatchWriter {
         switch (action) {
             case Action.LaunchInstance l -> launch(l.instance(), l.declaredLayout());
             case Action.ReplaceInstance r -> {
-                stopAllOn(r.instance().id());
-                deleteClaimsOf(r.instance().id(), null);
-                configure(r.instance().id(), record(r.instance(), r.declaredLayout()));
+                String id = r.instance().id().toString();
+                stopAllOn(id);
+                deleteClaimsOf(id, null);
+                configure(id, record(r.instance(), r.declaredLayout()));
             }
             case Action.ConfigureGpu c -> {
-                InstanceRecord r = world.records.get(c.instanceId());
-                if (r == null) throw missing(c.instanceId(), action);
+                String id = c.instanceId().toString();
+                InstanceRecord r = world.records.get(id);
+                if (r == null) throw missing(id, action);
                 List<Gpu> gpus = new ArrayList<>();
                 for (Gpu g : r.gpus()) {
                     gpus.add(g.index() != c.gpuIndex() ? g
                             : new Gpu(g.index(), g.model(), g.memoryMiB(), c.mode(), c.fraction(), c.partitions(), List.of()));
                 }
-                deleteClaimsOf(c.instanceId(), c.gpuIndex()); // a claim's sharing follows the GPU's mode
-                configure(c.instanceId(), new InstanceRecord(r.id(), r.capacityProvider(), r.endpoint(), gpus, r.declaredLayout()));
+                deleteClaimsOf(id, c.gpuIndex()); // a claim's sharing follows the GPU's mode
+                configure(id, new InstanceRecord(r.id(), r.capacityProvider(), r.endpoint(), gpus, r.declaredLayout()));
             }
             case Action.PlaceCopy p -> {
                 stopOthers(p.task(), startPod(p.task(), p.placements()));
@@ -96,9 +100,10 @@ public final class BatchWriter {
             }
             case Action.StopCopy s -> stopOthers(s.task(), null);
             case Action.TerminateInstance t -> {
-                stopAllOn(t.instanceId());
-                deleteClaimsOf(t.instanceId(), null);
-                release(t.instanceId());
+                String id = t.instanceId().toString();
+                stopAllOn(id);
+                deleteClaimsOf(id, null);
+                release(id);
             }
         }
     }
@@ -122,8 +127,8 @@ public final class BatchWriter {
     // --- instances ------------------------------------------------------------------------------
 
     private void launch(Instance instance, List<String> declaredLayout) {
-        if (world.records.containsKey(instance.id())) { // already claimed (a rerun): configure as launched
-            configure(instance.id(), record(instance, declaredLayout));
+        if (world.records.containsKey(instance.id().toString())) { // already claimed (a rerun): configure as launched
+            configure(instance.id().toString(), record(instance, declaredLayout));
             return;
         }
         InstanceRecord r = record(instance, declaredLayout);
@@ -191,14 +196,15 @@ public final class BatchWriter {
     private static InstanceRecord record(Instance i, List<String> declaredLayout) {
         List<Gpu> gpus = new ArrayList<>();
         for (Gpu g : i.gpus()) gpus.add(new Gpu(g.index(), g.model(), g.memoryMiB(), g.mode(), g.fraction(), g.partitions(), List.of()));
-        return new InstanceRecord(i.id(), i.capacityProvider(), i.endpoint(), gpus, declaredLayout);
+        return new InstanceRecord(i.id().toString(), i.owner() instanceof Owner.CapacityProvider cp ? cp.name() : null,
+                i.owner() instanceof Owner.Endpoint e ? e.name() : null, gpus, declaredLayout);
     }
 
     // --- copies ---------------------------------------------------------------------------------
 
     /** Starts the copy's pod; returns its name. */
-    private String startPod(String task, List<Placement> placements) {
-        String id = placements.getFirst().instanceId();
+    private String startPod(TaskId task, List<Placement> placements) {
+        String id = placements.getFirst().instanceId().toString();
         InstanceRecord r = world.records.get(id);
         if (r == null) throw new BackendException(BackendCode.KUBERNETES_REFUSED, "copy " + task + " is placed on instance "
                 + id + ", which cluster " + world.cluster + " does not have on any node; plan again");
@@ -228,7 +234,8 @@ public final class BatchWriter {
     }
 
     /** Stops every live pod of {@code task} but {@code keep}. */
-    private void stopOthers(String task, String keep) {
+    private void stopOthers(TaskId copy, String keep) {
+        String task = copy.toString();
         List<String> names = new ArrayList<>();
         for (Pod p : world.pods.values()) {
             String t = p.getMetadata().getAnnotations() == null ? null : p.getMetadata().getAnnotations().get(Keys.TASK);

@@ -7,6 +7,8 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -95,7 +97,7 @@ public final class ClusterObjects {
             }
         }
         List<Instance> instances = new ArrayList<>();
-        Map<String, List<String>> layouts = new TreeMap<>();
+        Map<InstanceId, List<String>> layouts = new TreeMap<>();
         for (InstanceRecord r : records.values()) {
             List<Gpu> gpus = new ArrayList<>();
             for (Gpu g : r.gpus()) {
@@ -104,8 +106,9 @@ public final class ClusterObjects {
             }
             String reason = unhealthy.get(r.id());
             String type = nodes.get(r.id()).getMetadata().getLabels().get(Keys.INSTANCE_TYPE);
-            instances.add(new Instance(r.id(), r.capacityProvider(), r.endpoint(), type, reason == null, reason, gpus));
-            if (r.declaredLayout() != null) layouts.put(r.id(), r.declaredLayout());
+            Owner owner = r.capacityProvider() != null ? new Owner.CapacityProvider(r.capacityProvider()) : new Owner.Endpoint(r.endpoint());
+            instances.add(new Instance(InstanceId.parse(r.id()), owner, type, reason == null, reason, gpus));
+            if (r.declaredLayout() != null) layouts.put(InstanceId.parse(r.id()), r.declaredLayout());
         }
         FleetState state = dev.gpushare.engine.plan.StateFold.normalize(new FleetState(cluster, instances, List.of()));
         Map<String, Integer> freeCount = new TreeMap<>();

@@ -3,6 +3,7 @@ package dev.gpushare.kubernetes.internal;
 import dev.gpushare.engine.plan.Action.Placement;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.GpuMode;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.kubernetes.DeviceMode;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.GpuRequirement;
@@ -38,40 +39,32 @@ public final class CopyPods {
 
     private CopyPods() {}
 
-    /** A copy's group ({@code embedder} of {@code embedder/3}) and number. */
-    public record Copy(String group, int number) {
-        public static Copy of(String task) {
-            int slash = task.lastIndexOf('/');
-            return new Copy(task.substring(0, slash), Integer.parseInt(task.substring(slash + 1)));
-        }
-    }
 
     /** The claim of a placement's device. */
     public static DeviceClaims.Target target(Placement p, IntFunction<GpuMode> modeOfGpu) {
         Allocation.PartitionRef part = p.allocation().partition();
         return part == null
-                ? new DeviceClaims.Target(p.instanceId(), p.gpuIndex(), modeOfGpu.apply(p.gpuIndex()), null, null)
-                : new DeviceClaims.Target(p.instanceId(), p.gpuIndex(), GpuMode.MIG, part.profile(), part.start());
+                ? new DeviceClaims.Target(p.instanceId().toString(), p.gpuIndex(), modeOfGpu.apply(p.gpuIndex()), null, null)
+                : new DeviceClaims.Target(p.instanceId().toString(), p.gpuIndex(), GpuMode.MIG, part.profile(), part.start());
     }
 
     /** The pod's name: changes with the placement, so a move starts a new pod next to the old one. */
-    public static String podName(String cluster, String task, List<Placement> placements) {
-        Copy c = Copy.of(task);
+    public static String podName(String cluster, TaskId task, List<Placement> placements) {
         StringBuilder where = new StringBuilder();
         for (Placement p : placements) {
             where.append(p.instanceId()).append('/').append(p.gpuIndex()).append('/').append(p.allocation().container());
             if (p.allocation().partition() != null) where.append('/').append(p.allocation().partition());
             where.append(';');
         }
-        return Names.objectName(cluster, c.group(), Integer.toString(c.number()), Names.hash(where.toString(), 8));
+        return Names.objectName(cluster, task.group(), Integer.toString(task.ordinal()), Names.hash(where.toString(), 8));
     }
 
-    public static Pod pod(String cluster, String namespace, String task, List<Placement> placements,
+    public static Pod pod(String cluster, String namespace, TaskId task, List<Placement> placements,
                           SpecIndex spec, DeviceMode mode, String componentImage, IntFunction<GpuMode> modeOfGpu) {
-        Copy copy = Copy.of(task);
+        TaskId copy = task;
         SpecIndex.Workload workload = spec.workload(copy.group()).orElseThrow(() -> new IllegalArgumentException(
                 "the spec has no service or inference component " + copy.group() + " for copy " + task));
-        String instanceId = placements.getFirst().instanceId();
+        String instanceId = placements.getFirst().instanceId().toString();
 
         // per container: its allocations (one per GPU) and the claims they use
         Map<String, List<Placement>> byContainer = new LinkedHashMap<>();
@@ -83,7 +76,7 @@ public final class CopyPods {
         labels.put(Keys.MANAGED_BY, Keys.MANAGED_BY_VALUE);
         labels.put(Keys.CLUSTER, cluster);
         labels.put(Keys.INSTANCE, Names.labelValue(instanceId));
-        labels.put(Keys.COPY, Integer.toString(copy.number()));
+        labels.put(Keys.COPY, Integer.toString(copy.ordinal()));
         switch (workload) {
             case SpecIndex.Workload.OfService s -> {
                 labels.put(Keys.SERVICE, s.service().name());
@@ -126,7 +119,7 @@ public final class CopyPods {
                     .withName(podName(cluster, task, placements))
                     .withNamespace(namespace)
                     .withLabels(labels)
-                    .withAnnotations(new TreeMap<>(Map.of(Keys.TASK, task, Keys.ALLOCATIONS, Json.write(allocations))))
+                    .withAnnotations(new TreeMap<>(Map.of(Keys.TASK, task.toString(), Keys.ALLOCATIONS, Json.write(allocations))))
                 .endMetadata()
                 .withNewSpec()
                     .withNodeSelector(new TreeMap<>(Map.of(Keys.CLUSTER, cluster, Keys.INSTANCE, Names.labelValue(instanceId))))

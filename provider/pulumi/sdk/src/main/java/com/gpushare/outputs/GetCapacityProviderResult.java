@@ -6,10 +6,13 @@ package com.gpushare.outputs;
 import com.gpushare.outputs.InstancePlacement;
 import com.pulumi.core.annotations.CustomType;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
+import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import javax.annotation.Nullable;
 
 @CustomType
 public final class GetCapacityProviderResult {
@@ -18,6 +21,11 @@ public final class GetCapacityProviderResult {
      * 
      */
     private String cluster;
+    /**
+     * @return What the pool&#39;s instances cost per hour, in USD, at the catalog&#39;s On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md).
+     * 
+     */
+    private @Nullable Double costPerHour;
     /**
      * @return Instances the placement needs: the Auto Scaling group&#39;s desired capacity.
      * 
@@ -41,6 +49,13 @@ public final class GetCapacityProviderResult {
      */
     public String cluster() {
         return this.cluster;
+    }
+    /**
+     * @return What the pool&#39;s instances cost per hour, in USD, at the catalog&#39;s On-Demand prices (us-east-1), unhealthy ones included (0 without instances): the figure gpushare place and status print for it (docs/cost.md).
+     * 
+     */
+    public Optional<Double> costPerHour() {
+        return Optional.ofNullable(this.costPerHour);
     }
     /**
      * @return Instances the placement needs: the Auto Scaling group&#39;s desired capacity.
@@ -74,6 +89,7 @@ public final class GetCapacityProviderResult {
     @CustomType.Builder
     public static final class Builder {
         private String cluster;
+        private @Nullable Double costPerHour;
         private Integer instanceCount;
         private List<InstancePlacement> instances;
         private String name;
@@ -81,6 +97,7 @@ public final class GetCapacityProviderResult {
         public Builder(GetCapacityProviderResult defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.cluster = defaults.cluster;
+    	      this.costPerHour = defaults.costPerHour;
     	      this.instanceCount = defaults.instanceCount;
     	      this.instances = defaults.instances;
     	      this.name = defaults.name;
@@ -92,6 +109,12 @@ public final class GetCapacityProviderResult {
               throw new MissingRequiredPropertyException("GetCapacityProviderResult", "cluster");
             }
             this.cluster = cluster;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder costPerHour(@Nullable Double costPerHour) {
+
+            this.costPerHour = costPerHour;
             return this;
         }
         @CustomType.Setter
@@ -124,6 +147,7 @@ public final class GetCapacityProviderResult {
         public GetCapacityProviderResult build() {
             final var _resultValue = new GetCapacityProviderResult();
             _resultValue.cluster = cluster;
+            _resultValue.costPerHour = costPerHour;
             _resultValue.instanceCount = instanceCount;
             _resultValue.instances = instances;
             _resultValue.name = name;

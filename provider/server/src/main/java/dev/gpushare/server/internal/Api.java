@@ -191,7 +191,7 @@ public final class Api {
         }
         List<Action> actions;
         try {
-            actions = Wire.actions(cluster, body.get("actions"));
+            actions = Wire.actions(body.get("actions"));
         } catch (IllegalArgumentException e) {
             throw ApiError.of(400, ServiceCode.INVALID_APPLY, e.getMessage()).refused();
         }

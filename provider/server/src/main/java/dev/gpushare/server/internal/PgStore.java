@@ -9,6 +9,7 @@ import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.reconcile.ActionCheck;
 import dev.gpushare.engine.reconcile.StateView;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.model.problem.Problem;
 import dev.gpushare.engine.plan.StateFold;
 import dev.gpushare.engine.state.FleetState;
@@ -153,9 +154,9 @@ public final class PgStore implements Store {
             List<Instance> instances = new ArrayList<>();
             boolean found = false;
             for (Instance i : current.state().instances()) {
-                if (i.id().equals(instanceId)) {
+                if (i.id().toString().equals(instanceId)) {
                     found = true;
-                    instances.add(new Instance(i.id(), i.capacityProvider(), i.endpoint(), i.instanceType(), false, reason, i.gpus()));
+                    instances.add(new Instance(i.id(), i.owner(), i.instanceType(), false, reason, i.gpus()));
                 } else {
                     instances.add(i);
                 }
@@ -306,7 +307,7 @@ public final class PgStore implements Store {
     /** The state as folded from {@code current} by {@code batch}, one revision later. */
     static Snapshot fold(Snapshot current, List<Action> batch) {
         FleetState state = StateFold.apply(current.state(), batch);
-        Map<String, List<String>> layouts = new TreeMap<>(current.declaredLayouts());
+        Map<InstanceId, List<String>> layouts = new TreeMap<>(current.declaredLayouts());
         for (Action a : batch) {
             switch (a) {
                 case Action.LaunchInstance l -> layout(layouts, l.instance().id(), l.declaredLayout());
@@ -321,7 +322,7 @@ public final class PgStore implements Store {
         return new Snapshot(state, current.revision() + 1, layouts);
     }
 
-    private static void layout(Map<String, List<String>> layouts, String id, List<String> layout) {
+    private static void layout(Map<InstanceId, List<String>> layouts, InstanceId id, List<String> layout) {
         if (layout == null) layouts.remove(id); else layouts.put(id, layout);
     }
 
@@ -344,8 +345,8 @@ public final class PgStore implements Store {
 
     private static void write(Connection c, Snapshot s) throws SQLException {
         ObjectNode layouts = Wire.NODES.objectNode();
-        for (Map.Entry<String, List<String>> e : new TreeMap<>(s.declaredLayouts()).entrySet()) {
-            e.getValue().forEach(layouts.putArray(e.getKey())::add);
+        for (Map.Entry<InstanceId, List<String>> e : new TreeMap<>(s.declaredLayouts()).entrySet()) {
+            e.getValue().forEach(layouts.putArray(e.getKey().toString())::add);
         }
         try (PreparedStatement ps = c.prepareStatement("UPDATE clusters SET revision = ?, state = ?, declared_layouts = ?,"
                 + " updated_at = now() WHERE name = ?")) {

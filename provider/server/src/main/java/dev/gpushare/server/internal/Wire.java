@@ -2,9 +2,9 @@ package dev.gpushare.server.internal;
 
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
-import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.StateJson;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,8 +38,8 @@ public final class Wire {
         n.put("revision", s.revision());
         n.set("state", StateJson.toTree(s.state()));
         ObjectNode layouts = n.putObject("declaredLayouts");
-        for (Map.Entry<String, List<String>> e : new TreeMap<>(s.declaredLayouts()).entrySet()) {
-            ArrayNode a = layouts.putArray(e.getKey());
+        for (Map.Entry<InstanceId, List<String>> e : new TreeMap<>(s.declaredLayouts()).entrySet()) {
+            ArrayNode a = layouts.putArray(e.getKey().toString());
             e.getValue().forEach(a::add);
         }
         return n;
@@ -47,22 +47,21 @@ public final class Wire {
 
     public static Snapshot snapshot(JsonNode n) {
         FleetState state = StateJson.fromTree(n.get("state"));
-        Map<String, List<String>> layouts = new TreeMap<>();
+        Map<InstanceId, List<String>> layouts = new TreeMap<>();
         JsonNode l = n.get("declaredLayouts");
         if (l != null && l.isObject()) {
             for (Map.Entry<String, JsonNode> e : l.properties()) {
                 List<String> names = new ArrayList<>();
                 for (JsonNode v : e.getValue().values()) names.add(v.asString());
-                layouts.put(e.getKey(), List.copyOf(names));
+                layouts.put(InstanceId.parse(e.getKey()), List.copyOf(names));
             }
         }
         return new Snapshot(state, n.get("revision").asLong(), layouts);
     }
 
     /** The actions in a plan's form ({@code [{"kind", …}]}). */
-    public static ArrayNode actions(String cluster, List<Action> actions) {
-        Plan carrier = new Plan(cluster, 0, actions, FleetState.empty(cluster), null);
-        return (ArrayNode) PlanJson.toTree(carrier).get("actions");
+    public static ArrayNode actions(List<Action> actions) {
+        return PlanJson.toTree(actions);
     }
 
     /**
@@ -70,15 +69,10 @@ public final class Wire {
      *
      * @throws IllegalArgumentException naming what is wrong when they are not actions
      */
-    public static List<Action> actions(String cluster, JsonNode actions) {
+    public static List<Action> actions(JsonNode actions) {
         if (actions == null || !actions.isArray()) throw new IllegalArgumentException("'actions' must be an array of plan actions");
-        ObjectNode carrier = NODES.objectNode();
-        carrier.put("revision", 0);
-        carrier.set("actions", actions);
-        carrier.set("desired", StateJson.toTree(FleetState.empty(cluster)));
-        carrier.put("cluster", cluster);
         try {
-            return PlanJson.fromJson(MAPPER.writeValueAsString(carrier)).actions();
+            return PlanJson.actions(actions);
         } catch (IllegalArgumentException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -1,5 +1,8 @@
 package dev.gpushare.server.internal;
 
+import dev.gpushare.engine.state.TaskId;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.state.Allocation;
@@ -15,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class MetricsMemoryTest {
     private static Gpu mps(int index, long... mib) {
         List<Allocation> a = new java.util.ArrayList<>();
-        for (int i = 0; i < mib.length; i++) a.add(new Allocation("s" + mib[i] + "/" + index + i, "m", mib[i], null, null, Map.of()));
+        for (int i = 0; i < mib.length; i++) a.add(new Allocation(TaskId.parse("s" + mib[i] + "/" + index + i), "m", mib[i], null, null, Map.of()));
         return new Gpu(index, "L4", 22563, mib.length == 0 ? GpuMode.IDLE : GpuMode.MPS, null, List.of(), a);
     }
 
@@ -27,7 +30,7 @@ class MetricsMemoryTest {
     @Test
     void allocatedAndStrandedPerClusterUntilTheClusterIsForgotten() {
         Metrics metrics = new Metrics();
-        metrics.observed(new FleetState("team-a", List.of(new Instance("l4-0", "l4", null, "g6.12xlarge", true, null, List.of(
+        metrics.observed(new FleetState("team-a", List.of(new Instance(InstanceId.parse("l4-0"), new Owner.CapacityProvider("l4"), "g6.12xlarge", true, null, List.of(
                 mps(0, 10240, 10240), mps(1, 6144, 6144, 6144), mps(2, 10240), mps(3)))), List.of()));
         metrics.observed(FleetState.empty("team-b"));
 

@@ -11,6 +11,7 @@ import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.Owner;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,21 +44,19 @@ public final class UsageCalculator {
         Long smallest;
 
         Pool(Instance first) {
-            capacityProvider = first.capacityProvider();
-            endpoint = first.endpoint();
+            capacityProvider = first.owner() instanceof Owner.CapacityProvider cp ? cp.name() : null;
+            endpoint = first.owner() instanceof Owner.Endpoint e ? e.name() : null;
             instanceType = first.instanceType();
         }
     }
 
     public static FleetUsage usage(FleetState state, PriceList prices, CopySizes sizes) {
-        Map<String, Pool> pools = new LinkedHashMap<>();
+        Map<Owner, Pool> pools = new LinkedHashMap<>();
         boolean estimated = false;
         for (Instance i : state.instances()) {
-            String key = (i.capacityProvider() != null ? "capacityProvider/" : "endpoint/") + i.owner();
-            Pool p = pools.computeIfAbsent(key, k -> {
+            Pool p = pools.computeIfAbsent(i.owner(), k -> {
                 Pool n = new Pool(i);
-                n.smallest = (i.capacityProvider() != null ? sizes.capacityProvider(i.capacityProvider())
-                        : sizes.endpoint(i.endpoint())).orElse(null);
+                n.smallest = sizes.of(i.owner()).orElse(null);
                 return n;
             });
             p.instances++;

@@ -1,5 +1,6 @@
 package dev.gpushare.engine.placement.internal;
 
+import dev.gpushare.engine.state.TaskId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -78,7 +79,7 @@ final class Copies {
         }
         List<CopyRequest> out = new ArrayList<>(Math.max(0, count));
         for (int n = 0; n < count; n++) {
-            out.add(new CopyRequest(group + "/" + n, group, n, strategy, cpu, mem, gpu, form, mps));
+            out.add(new CopyRequest(new TaskId(group, n), strategy, cpu, mem, gpu, form, mps));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.gpushare.engine.placement.internal;
 
+import dev.gpushare.engine.state.TaskId;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,18 +9,17 @@ import java.util.Map;
  * Task id → position in a pool's copy list. Copies come in runs {@code GROUP/0 … GROUP/n-1} (see
  * {@link Copies}), so the index holds one entry per group (a service or component), not one per
  * copy: looking up the 100,000 ids of a large fleet then touches a table of thousands of names
- * instead of hashing into one of a hundred thousand. Ids are matched exactly as text, as a map of
- * every id would match them: {@code svc/07} is not {@code svc/7}. When the list is not made of such
- * runs (a group twice), it falls back to a map of every id.
+ * instead of hashing into one of a hundred thousand. When the list is not made of such runs (a
+ * group twice), it falls back to a map of every id.
  */
 final class CopyIndex {
     private final String[] groups;
     private final int[] start;
     private final int[] count;
     private final int mask;
-    private final Map<String, Integer> plain;
+    private final Map<TaskId, Integer> plain;
 
-    private CopyIndex(String[] groups, int[] start, int[] count, Map<String, Integer> plain) {
+    private CopyIndex(String[] groups, int[] start, int[] count, Map<TaskId, Integer> plain) {
         this.groups = groups;
         this.start = start;
         this.count = count;
@@ -61,42 +61,26 @@ final class CopyIndex {
     }
 
     private static CopyIndex plain(List<CopyRequest> copies) {
-        Map<String, Integer> map = HashMap.newHashMap(copies.size());
+        Map<TaskId, Integer> map = HashMap.newHashMap(copies.size());
         for (int i = 0; i < copies.size(); i++) map.put(copies.get(i).task(), i);
         return new CopyIndex(new String[1], new int[1], new int[1], map);
     }
 
     /** The position of the copy with that task id, or -1 when the pool has none. */
-    int indexOf(String task) {
+    int indexOf(TaskId task) {
         if (plain != null) {
             Integer i = plain.get(task);
             return i == null ? -1 : i;
         }
-        int slash = task.lastIndexOf('/');
-        int n = ordinal(task, slash + 1);
-        if (slash < 0 || n < 0) return -1;
-        int h = 0;
-        for (int i = 0; i < slash; i++) h = 31 * h + task.charAt(i); // String.hashCode of the group
-        int p = spread(h) & mask;
+        int n = task.ordinal();
+        if (n < 0) return -1;
+        String group = task.group();
+        int p = spread(group.hashCode()) & mask;
         while (groups[p] != null) {
-            String g = groups[p];
-            if (g.length() == slash && task.regionMatches(0, g, 0, slash)) return n < count[p] ? start[p] + n : -1;
+            if (groups[p].equals(group)) return n < count[p] ? start[p] + n : -1;
             p = (p + 1) & mask;
         }
         return -1;
-    }
-
-    /** The number written from {@code from} to the end as {@code Integer.toString} writes it, or -1. */
-    private static int ordinal(String s, int from) {
-        int digits = s.length() - from;
-        if (digits < 1 || digits > 9 || (digits > 1 && s.charAt(from) == '0')) return -1;
-        int n = 0;
-        for (int i = from; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            if (ch < '0' || ch > '9') return -1;
-            n = n * 10 + (ch - '0');
-        }
-        return n;
     }
 
     private static int spread(int h) {

@@ -1,5 +1,8 @@
 package dev.gpushare.engine.placement.internal;
 
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -25,14 +28,17 @@ import dev.gpushare.model.TaskDefinition;
 public final class Engine {
     private Engine() {}
 
-    public static FleetState place(ResolvedSpec resolved, FleetState current, Set<String> replace) {
+    public static FleetState place(ResolvedSpec resolved, FleetState current, Set<InstanceId> replace) {
         Spec spec = resolved.spec();
         Catalog catalog = resolved.catalog();
         Map<String, List<Instance>> byProvider = new HashMap<>();
         Map<String, List<Instance>> byEndpoint = new HashMap<>();
         for (Instance i : current.instances()) {
-            if (i.capacityProvider() != null) byProvider.computeIfAbsent(i.capacityProvider(), k -> new ArrayList<>()).add(i);
-            else if (i.endpoint() != null) byEndpoint.computeIfAbsent(i.endpoint(), k -> new ArrayList<>()).add(i);
+            Map<String, List<Instance>> byOwner = switch (i.owner()) {
+                case Owner.CapacityProvider cp -> byProvider;
+                case Owner.Endpoint e -> byEndpoint;
+            };
+            byOwner.computeIfAbsent(i.owner().name(), k -> new ArrayList<>()).add(i);
         }
         Map<String, TaskDefinition> tds = new HashMap<>();
         for (TaskDefinition td : spec.taskDefinitions()) tds.putIfAbsent(td.family(), td);
@@ -92,12 +98,12 @@ public final class Engine {
                 }
             }
         }
-        instances.sort(Comparator.comparing(Instance::id, Natural.IDS));
-        unplaced.sort(Comparator.comparing(Unplaced::task, Natural.IDS));
+        instances.sort(Comparator.comparing(Instance::id));
+        unplaced.sort(Comparator.comparing(Unplaced::task));
         return new FleetState(spec.cluster(), instances, unplaced);
     }
 
-    private static void placePool(Pool pool, List<CopyRequest> copies, List<Instance> current, Set<String> replace,
+    private static void placePool(Pool pool, List<CopyRequest> copies, List<Instance> current, Set<InstanceId> replace,
                                   List<Instance> instances, List<Unplaced> unplaced) {
         Seed seed = Keeper.keep(pool, current, copies, replace);
         List<CopyRequest> fresh = new ArrayList<>(copies.size() - seed.kept().cardinality());
@@ -165,7 +171,7 @@ public final class Engine {
     }
 
     private static void fail(List<Unplaced> unplaced, String group, int count, PlacementCode code, String message) {
-        for (int n = 0; n < count; n++) unplaced.add(new Unplaced(group + "/" + n, code, message));
+        for (int n = 0; n < count; n++) unplaced.add(new Unplaced(new TaskId(group, n), code, message));
     }
 
     private static <T> List<T> sortedBy(java.util.Collection<T> items, java.util.function.Function<T, String> key) {

@@ -58,18 +58,18 @@ final class Explainer {
                 int perGpu = 0;
                 for (var p : pool.layout()) if (p.profile().equals(profile)) perGpu++;
                 return of(copy, PlacementCode.NO_FREE_PARTITION, needs + "; all " + perGpu * pool.gpuCount() * limit
-                        + " " + profile + " partitions of endpoint " + pool.owner() + " (" + limit + " x " + pool.type().name()
+                        + " " + profile + " partitions of endpoint " + pool.name() + " (" + limit + " x " + pool.type().name()
                         + ", " + perGpu + " per GPU) are taken; " + raise);
             }
             return of(copy, PlacementCode.NO_FREE_GPU, needs + "; all " + pool.gpuCount() * limit + " GPUs of endpoint "
-                    + pool.owner() + " (" + limit + " x " + pool.type().name() + ") are taken; " + raise);
+                    + pool.name() + " (" + limit + " x " + pool.type().name() + ") are taken; " + raise);
         }
-        String full = run.nodes().size() == 1 ? "; the 1 instance of " + pool.owner() + " (maxInstances " + limit + ") is full"
-                : "; the " + run.nodes().size() + " instances of " + pool.owner() + " (maxInstances " + limit + ") are full";
+        String full = run.nodes().size() == 1 ? "; the 1 instance of " + pool.name() + " (maxInstances " + limit + ") is full"
+                : "; the " + run.nodes().size() + " instances of " + pool.name() + " (maxInstances " + limit + ") are full";
         if (clients) {
             return of(copy, PlacementCode.MAX_CLIENTS_REACHED, needs + full + ": every GPU with " + copy.mpsMiB()
                     + " MiB free already has " + pool.maxClients() + " MPS clients (maxClientsPerGpu " + pool.maxClients()
-                    + "); raise maxClientsPerGpu of " + pool.owner() + ", or " + raise);
+                    + "); raise maxClientsPerGpu of " + pool.name() + ", or " + raise);
         }
         if (copy.form() == Form.MPS) full += " (at most " + mostFree + " MiB free on a GPU)";
         return of(copy, PlacementCode.MAX_INSTANCES_REACHED, needs + full + "; " + raise);
@@ -94,17 +94,17 @@ final class Explainer {
                     + " whole GPUs on one instance but " + type + " has " + pool.gpuCount()
                     + "; ask for at most " + pool.gpuCount() + " or use an instance type with more GPUs");
             case Refusal.NoPartition p -> of(copy, PlacementCode.NO_FREE_PARTITION, needs + p.needed() + " x "
-                    + p.profile() + " on one instance but the layout of " + pool.owner() + " offers " + p.free()
+                    + p.profile() + " on one instance but the layout of " + pool.name() + " offers " + p.free()
                     + " per instance; add " + p.profile() + " to the partition layout or use fewer per task");
             case Refusal.NoSlot s -> of(copy, PlacementCode.NO_FREE_SLOT, needs + s.needed()
                     + " time-slicing replicas on distinct GPUs but " + type + " has " + pool.gpuCount() + " GPUs");
             case Refusal.Clients c -> of(copy, PlacementCode.MAX_CLIENTS_REACHED, needs + copy.containers().size()
-                    + " MPS clients on one GPU but maxClientsPerGpu of " + pool.owner() + " is " + c.limit()
+                    + " MPS clients on one GPU but maxClientsPerGpu of " + pool.name() + " is " + c.limit()
                     + "; raise maxClientsPerGpu to at least " + copy.containers().size());
             case Refusal.Incompatible i -> of(copy, copy.form() == Form.NONE ? PlacementCode.NO_GPU_CONTAINER
                     : PlacementCode.INCOMPATIBLE_REQUIREMENT, i.why() + " (capacity "
-                    + pool.owner() + " on " + type + "); run gpushare validate for the rule to fix");
-            case Refusal.Closed c -> of(copy, PlacementCode.MAX_INSTANCES_REACHED, "no healthy instance of " + pool.owner() + " can take it");
+                    + pool.name() + " on " + type + "); run gpushare validate for the rule to fix");
+            case Refusal.Closed c -> of(copy, PlacementCode.MAX_INSTANCES_REACHED, "no healthy instance of " + pool.name() + " can take it");
         };
     }
 

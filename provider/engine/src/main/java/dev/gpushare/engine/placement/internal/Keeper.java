@@ -1,5 +1,7 @@
 package dev.gpushare.engine.placement.internal;
 
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.TaskId;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
@@ -29,17 +31,17 @@ final class Keeper {
      * @param copies    the pool's copies; bit i of {@link Seed#kept} stands for {@code copies.get(i)}
      * @param replace   unhealthy instances to evacuate, or null for all unhealthy ones
      */
-    static Seed keep(Pool pool, List<Instance> current, List<CopyRequest> copies, Set<String> replace) {
+    static Seed keep(Pool pool, List<Instance> current, List<CopyRequest> copies, Set<InstanceId> replace) {
         Wanted wanted = new Wanted(copies);
         Set<Integer> used = new HashSet<>();
         BitSet kept = new BitSet(copies.size());
         List<Seed.SeedNode> nodes = new ArrayList<>();
         int stamp = 0; // one per instance checked, for Wanted.seen
         List<Instance> sorted = new ArrayList<>(current);
-        sorted.sort(Comparator.comparing(Instance::id, Natural.IDS));
+        sorted.sort(Comparator.comparing(Instance::id));
         for (Instance inst : sorted) {
-            int number = number(pool.owner(), inst.id());
-            if (number < 0) continue;
+            if (!inst.id().of(pool.owner())) continue;
+            int number = inst.id().ordinal();
             used.add(number);
             boolean evacuate = !inst.healthy() && (replace == null || replace.contains(inst.id()));
             if (evacuate || !inst.instanceType().equals(pool.type().name()) || inst.gpus().size() != pool.gpuCount()) {
@@ -134,7 +136,7 @@ final class Keeper {
     /** Copies in task-id order; the first ones to fit stay (the rule when not all of them fit). */
     private static List<CopyRequest> sortedPass(Pool pool, Instance inst, Node scratch, Wanted wanted, BitSet kept) {
         List<CopyRequest> keptHere = new ArrayList<>();
-        for (Map.Entry<String, List<Located>> e : byTask(inst).entrySet()) {
+        for (Map.Entry<TaskId, List<Located>> e : byTask(inst).entrySet()) {
             int i = wanted.index.indexOf(e.getKey());
             if (i < 0 || kept.get(i)) continue;
             CopyRequest copy = wanted.copies.get(i);
@@ -155,8 +157,8 @@ final class Keeper {
     /** An allocation with the index of the GPU it sits on. */
     private record Located(int gpu, Allocation allocation) {}
 
-    private static Map<String, List<Located>> byTask(Instance inst) {
-        Map<String, List<Located>> out = new TreeMap<>(Natural.IDS);
+    private static Map<TaskId, List<Located>> byTask(Instance inst) {
+        Map<TaskId, List<Located>> out = new TreeMap<>();
         for (Gpu g : inst.gpus()) {
             for (Allocation a : g.allocations()) out.computeIfAbsent(a.task(), t -> new ArrayList<>()).add(new Located(g.index(), a));
         }
@@ -228,14 +230,5 @@ final class Keeper {
             if (parts.get(i).profile().equals(ref.profile()) && parts.get(i).start() == ref.start()) return i;
         }
         return -1;
-    }
-
-    /** N of an id {@code OWNER-N}, or -1 when the id is not of that form. */
-    static int number(String owner, String id) {
-        if (!id.startsWith(owner + "-")) return -1;
-        String tail = id.substring(owner.length() + 1);
-        if (tail.isEmpty() || tail.length() > 9) return -1;
-        for (int i = 0; i < tail.length(); i++) if (!Character.isDigit(tail.charAt(i))) return -1;
-        return Integer.parseInt(tail);
     }
 }

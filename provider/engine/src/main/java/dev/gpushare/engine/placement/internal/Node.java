@@ -1,12 +1,13 @@
 package dev.gpushare.engine.placement.internal;
 
+import dev.gpushare.engine.state.InstanceId;
 import java.util.HashMap;
 import java.util.Map;
 
 /** The mutable bookkeeping of one instance during a placement run. */
 final class Node {
     final int number;
-    final String id;
+    final InstanceId id;
     /** Position in opening order: first-fit scans in this order. */
     final int order;
     /** Unhealthy but not being replaced: kept with its copies, takes nothing new. */
@@ -21,7 +22,7 @@ final class Node {
 
     Node(int number, int order, Pool pool, boolean closed, String healthReason) {
         this.number = number;
-        this.id = pool.owner() + "-" + number;
+        this.id = new InstanceId(pool.name(), number);
         this.order = order;
         this.closed = closed;
         this.healthReason = healthReason;

@@ -1,5 +1,6 @@
 package dev.gpushare.engine.placement.internal;
 
+import dev.gpushare.engine.state.Owner;
 import java.math.BigDecimal;
 import java.util.List;
 
@@ -10,8 +11,7 @@ import dev.gpushare.engine.state.MigPartition;
 /**
  * A placement domain: one capacity provider or one endpoint, resolved against the catalog.
  *
- * @param owner        capacity provider or endpoint name
- * @param endpoint     true for an endpoint (fixed instance count, ids carry {@code endpoint})
+ * @param owner        the capacity provider or endpoint (an endpoint has a fixed instance count)
  * @param kind         how its GPUs are shared
  * @param type         the instance type
  * @param gpuModel     GPU model name
@@ -23,10 +23,19 @@ import dev.gpushare.engine.state.MigPartition;
  * @param maxInstances most instances (endpoint: instanceCount)
  */
 record Pool(
-        String owner, boolean endpoint, Kind kind, InstanceType type, String gpuModel, long gpuMemoryMiB,
+        Owner owner, Kind kind, InstanceType type, String gpuModel, long gpuMemoryMiB,
         List<MigPartition> layout, int maxClients, int replicas, int minInstances, int maxInstances) {
 
     enum Kind { MPS, EXCLUSIVE, MIG, TIME_SLICING, FRACTIONAL, WHOLE_ENDPOINT }
+
+    /** The owner's name: instance ids are {@code NAME-N}. */
+    String name() {
+        return owner.name();
+    }
+
+    boolean endpoint() {
+        return owner instanceof Owner.Endpoint;
+    }
 
     int gpuCount() {
         return type.gpuCount();
@@ -48,11 +57,11 @@ record Pool(
 
     /** The same pool with another instance limit (for "raise maxInstances from M to N"). */
     Pool withMaxInstances(int max) {
-        return new Pool(owner, endpoint, kind, type, gpuModel, gpuMemoryMiB, layout, maxClients, replicas,
+        return new Pool(owner, kind, type, gpuModel, gpuMemoryMiB, layout, maxClients, replicas,
                 Math.min(minInstances, max), max);
     }
 
     String limitName() {
-        return endpoint ? "instanceCount of endpoint " + owner : "maxInstances of " + owner;
+        return endpoint() ? "instanceCount of endpoint " + name() : "maxInstances of " + name();
     }
 }

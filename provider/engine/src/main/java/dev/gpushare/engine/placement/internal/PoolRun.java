@@ -231,15 +231,14 @@ final class PoolRun {
                 gpus.add(new Gpu(g.index, pool.gpuModel(), pool.gpuMemoryMiB(), g.mode, pool.fraction(),
                         g.parts, allocs));
             }
-            out.add(new Instance(n.id, pool.endpoint() ? null : pool.owner(), pool.endpoint() ? pool.owner() : null,
-                    pool.type().name(), !n.closed, n.healthReason, gpus));
+            out.add(new Instance(n.id, pool.owner(), pool.type().name(), !n.closed, n.healthReason, gpus));
         }
         return out;
     }
 
-    /** The order of allocations on a GPU in the output: task (ids compared naturally), then container. */
+    /** The order of allocations on a GPU in the output: task, then container. */
     private static int byTaskThenContainer(Allocation a, Allocation b) {
-        int c = Natural.compare(a.task(), b.task());
+        int c = a.task().compareTo(b.task());
         return c != 0 ? c : a.container().compareTo(b.container());
     }
 
@@ -252,8 +251,7 @@ final class PoolRun {
     private boolean unchanged(Node n, Instance origin) {
         if (!origin.id().equals(n.id) || origin.healthy() == n.closed || !Objects.equals(origin.healthReason(), n.healthReason)
                 || !origin.instanceType().equals(pool.type().name()) || origin.gpus().size() != n.gpus.length
-                || !Objects.equals(origin.capacityProvider(), pool.endpoint() ? null : pool.owner())
-                || !Objects.equals(origin.endpoint(), pool.endpoint() ? pool.owner() : null)) {
+                || !origin.owner().equals(pool.owner())) {
             return false;
         }
         for (int i = 0; i < n.gpus.length; i++) {

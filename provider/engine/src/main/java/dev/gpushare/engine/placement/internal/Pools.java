@@ -1,5 +1,6 @@
 package dev.gpushare.engine.placement.internal;
 
+import dev.gpushare.engine.state.Owner;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,20 +33,20 @@ final class Pools {
         InstanceType t = type.get();
         if (t.fractional()) {
             long mem = t.gpuMemoryMiB() != null ? t.gpuMemoryMiB() : model.get().usableMemoryMiB();
-            return ok(cp.name(), false, Pool.Kind.FRACTIONAL, t, model.get(), mem, List.of(),
+            return ok(new Owner.CapacityProvider(cp.name()), Pool.Kind.FRACTIONAL, t, model.get(), mem, List.of(),
                     Integer.MAX_VALUE, 0, cp.minInstances(), cp.maxInstances());
         }
         long mem = model.get().usableMemoryMiB();
         GpuSharing sharing = cp.gpuSharing() != null ? cp.gpuSharing() : new GpuSharing.Mps(null);
         return switch (sharing) {
-            case GpuSharing.Mps m -> ok(cp.name(), false, Pool.Kind.MPS, t, model.get(), mem, List.of(),
+            case GpuSharing.Mps m -> ok(new Owner.CapacityProvider(cp.name()), Pool.Kind.MPS, t, model.get(), mem, List.of(),
                     m.maxClientsPerGpu() == null ? Integer.MAX_VALUE : m.maxClientsPerGpu(), 0,
                     cp.minInstances(), cp.maxInstances());
-            case GpuSharing.Exclusive e -> ok(cp.name(), false, Pool.Kind.EXCLUSIVE, t, model.get(), mem, List.of(),
+            case GpuSharing.Exclusive e -> ok(new Owner.CapacityProvider(cp.name()), Pool.Kind.EXCLUSIVE, t, model.get(), mem, List.of(),
                     Integer.MAX_VALUE, 0, cp.minInstances(), cp.maxInstances());
-            case GpuSharing.TimeSlicing ts -> ok(cp.name(), false, Pool.Kind.TIME_SLICING, t, model.get(), mem,
+            case GpuSharing.TimeSlicing ts -> ok(new Owner.CapacityProvider(cp.name()), Pool.Kind.TIME_SLICING, t, model.get(), mem,
                     List.of(), Integer.MAX_VALUE, ts.replicas(), cp.minInstances(), cp.maxInstances());
-            case GpuSharing.Mig mig -> mig(cp.name(), false, t, model.get(), mig.partitionLayout(),
+            case GpuSharing.Mig mig -> mig(new Owner.CapacityProvider(cp.name()), t, model.get(), mig.partitionLayout(),
                     cp.minInstances(), cp.maxInstances());
         };
     }
@@ -56,29 +57,29 @@ final class Pools {
         Optional<GpuModel> model = catalog.gpuModel(type.get().gpuModel());
         if (model.isEmpty()) return unknownType(e.instanceType());
         if (e.partitionLayout() == null) {
-            return ok(e.name(), true, Pool.Kind.WHOLE_ENDPOINT, type.get(), model.get(), model.get().usableMemoryMiB(),
+            return ok(new Owner.Endpoint(e.name()), Pool.Kind.WHOLE_ENDPOINT, type.get(), model.get(), model.get().usableMemoryMiB(),
                     List.of(), Integer.MAX_VALUE, 0, e.instanceCount(), e.instanceCount());
         }
-        return mig(e.name(), true, type.get(), model.get(), e.partitionLayout(), e.instanceCount(), e.instanceCount());
+        return mig(new Owner.Endpoint(e.name()), type.get(), model.get(), e.partitionLayout(), e.instanceCount(), e.instanceCount());
     }
 
-    private static Resolution mig(String owner, boolean endpoint, InstanceType t, GpuModel model, List<String> layout,
+    private static Resolution mig(Owner owner, InstanceType t, GpuModel model, List<String> layout,
                                   int min, int max) {
         if (model.mig() == null) {
             return new Resolution.Failed(PlacementCode.INVALID_MIG_LAYOUT,
                     model.name() + " GPUs of " + t.name() + " do not support MIG; use a MIG-capable instance type");
         }
         return switch (MigLayouts.realize(model.mig(), layout)) {
-            case LayoutResult.Realized r -> ok(owner, endpoint, Pool.Kind.MIG, t, model, model.usableMemoryMiB(),
+            case LayoutResult.Realized r -> ok(owner, Pool.Kind.MIG, t, model, model.usableMemoryMiB(),
                     r.partitions(), Integer.MAX_VALUE, 0, min, max);
             case LayoutResult.Rejected r -> new Resolution.Failed(PlacementCode.INVALID_MIG_LAYOUT,
                     r.code() + ": " + r.message());
         };
     }
 
-    private static Resolution ok(String owner, boolean endpoint, Pool.Kind kind, InstanceType t, GpuModel model,
+    private static Resolution ok(Owner owner, Pool.Kind kind, InstanceType t, GpuModel model,
                                  long gpuMem, List<MigPartition> layout, int maxClients, int replicas, int min, int max) {
-        return new Resolution.Ok(new Pool(owner, endpoint, kind, t, model.name(), gpuMem, layout, maxClients, replicas,
+        return new Resolution.Ok(new Pool(owner, kind, t, model.name(), gpuMem, layout, maxClients, replicas,
                 Math.max(0, min), Math.max(0, max)));
     }
 

@@ -11,15 +11,16 @@ import dev.gpushare.engine.plan.Action.ReplaceInstance;
 import dev.gpushare.engine.plan.Action.StopCopy;
 import dev.gpushare.engine.plan.Action.TerminateInstance;
 import dev.gpushare.engine.plan.StateFold;
-import dev.gpushare.engine.plan.TaskOrder;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.InstanceTypeDef;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ import java.util.TreeMap;
  *   <li>configure the GPUs that the moves emptied,</li>
  *   <li>terminate instances.</li>
  * </ol>
- * Within a group, by instance id / task ({@link TaskOrder}). Health fields are the backend's, not
+ * Within a group, by instance id / task (their one order: {@link InstanceId}, {@link TaskId}). Health fields are the backend's, not
  * compared.
  */
 public final class Diff {
@@ -48,7 +49,7 @@ public final class Diff {
      *                        order, without {@code mig-}); compared with the snapshot's to catch a
      *                        reorder, which SageMaker treats as a new layout
      */
-    public static List<Action> between(Snapshot actual, FleetState desired, Map<String, List<String>> declaredLayouts) {
+    public static List<Action> between(Snapshot actual, FleetState desired, Map<InstanceId, List<String>> declaredLayouts) {
         return between(actual, desired, declaredLayouts, Map.of());
     }
 
@@ -56,15 +57,15 @@ public final class Diff {
      * @param declaredTypes the spec's declared instance types by name, carried by the launches of
      *                      instances of those types (the apply-time check measures them against it)
      */
-    public static List<Action> between(Snapshot actual, FleetState desired, Map<String, List<String>> declaredLayouts,
+    public static List<Action> between(Snapshot actual, FleetState desired, Map<InstanceId, List<String>> declaredLayouts,
                                        Map<String, InstanceTypeDef> declaredTypes) {
         FleetState current = StateFold.normalize(actual.state());
         FleetState target = StateFold.normalize(desired);
-        Map<String, Instance> cur = byId(current), want = byId(target);
+        Map<InstanceId, Instance> cur = byId(current), want = byId(target);
 
         List<Action> launches = new ArrayList<>(), terminates = new ArrayList<>();
         List<ConfigureGpu> configures = new ArrayList<>();
-        Set<String> replaced = new HashSet<>();
+        Set<InstanceId> replaced = new HashSet<>();
         for (Instance w : want.values()) {
             Instance c = cur.get(w.id());
             List<String> layout = declaredLayouts.get(w.id());
@@ -92,17 +93,10 @@ public final class Diff {
             }
         }
 
-        Map<String, List<Placement>> from = copies(current, replaced), to = copies(target, Set.of());
+        Map<TaskId, List<Placement>> from = copies(current, replaced), to = copies(target, Set.of());
         List<Action> stops = new ArrayList<>(), starts = new ArrayList<>();
-        Set<String> leftByMove = new HashSet<>(); // "instance/gpu" a moved copy leaves
-        // only the copies that change are put in task order (TaskOrder), not every copy of the fleet
-        List<Map.Entry<String, List<Placement>>> changed = new ArrayList<>();
-        for (Map.Entry<String, List<Placement>> e : to.entrySet()) {
-            List<Placement> was = from.get(e.getKey());
-            if (was == null || !was.equals(e.getValue())) changed.add(e);
-        }
-        changed.sort(Map.Entry.comparingByKey(TaskOrder.TASKS));
-        for (Map.Entry<String, List<Placement>> e : changed) {
+        Set<GpuRef> leftByMove = new HashSet<>(); // the GPUs a moved copy leaves
+        for (Map.Entry<TaskId, List<Placement>> e : to.entrySet()) {
             List<Placement> was = from.get(e.getKey());
             if (was == null) {
                 starts.add(new PlaceCopy(e.getKey(), e.getValue()));
@@ -110,19 +104,18 @@ public final class Diff {
                 String profileChange = profileChange(was, e.getValue());
                 starts.add(new MoveCopy(e.getKey(), was, e.getValue(), moveReason(was, e.getValue(), cur, profileChange),
                         profileChange != null));
-                for (Placement p : was) leftByMove.add(p.instanceId() + "/" + p.gpuIndex());
+                for (Placement p : was) leftByMove.add(new GpuRef(p.instanceId(), p.gpuIndex()));
             }
         }
-        List<String> gone = new ArrayList<>();
-        for (String task : from.keySet()) if (!to.containsKey(task)) gone.add(task);
-        gone.sort(TaskOrder.TASKS);
-        for (String task : gone) stops.add(new StopCopy(task, from.get(task)));
+        for (Map.Entry<TaskId, List<Placement>> e : from.entrySet()) {
+            if (!to.containsKey(e.getKey())) stops.add(new StopCopy(e.getKey(), e.getValue()));
+        }
 
         List<Action> plan = new ArrayList<>(launches);
         plan.addAll(stops);
-        for (ConfigureGpu g : configures) if (!leftByMove.contains(g.instanceId() + "/" + g.gpuIndex())) plan.add(g);
+        for (ConfigureGpu g : configures) if (!leftByMove.contains(new GpuRef(g.instanceId(), g.gpuIndex()))) plan.add(g);
         plan.addAll(starts);
-        for (ConfigureGpu g : configures) if (leftByMove.contains(g.instanceId() + "/" + g.gpuIndex())) plan.add(g);
+        for (ConfigureGpu g : configures) if (leftByMove.contains(new GpuRef(g.instanceId(), g.gpuIndex()))) plan.add(g);
         plan.addAll(terminates);
         return plan;
     }
@@ -131,14 +124,18 @@ public final class Diff {
         if (!c.instanceType().equals(w.instanceType())) {
             return "instance type " + c.instanceType() + " → " + w.instanceType() + " forces replacement";
         }
-        if (!Objects.equals(c.owner(), w.owner())) return "owner " + c.owner() + " → " + w.owner() + " forces replacement";
+        if (!c.owner().equals(w.owner())) {
+            boolean renamed = !c.owner().name().equals(w.owner().name());
+            return "owner " + (renamed ? c.owner().name() : c.owner().label()) + " → "
+                    + (renamed ? w.owner().name() : w.owner().label()) + " forces replacement";
+        }
         if (!c.healthy() && w.healthy()) {
             // the placer asked for a new instance where the pool had no room for one more
             // (WithinLimits gave it the unhealthy one's id): terminate first, then launch
             return "unhealthy: " + (c.healthReason() == null ? "marked unhealthy" : c.healthReason())
                     + "; replaced in place, its pool has no room for one more instance";
         }
-        if (w.endpoint() == null) return null;
+        if (!(w.owner() instanceof Owner.Endpoint)) return null;
         if (!Objects.equals(hadLayout, wantsLayout)) {
             return "partition layout " + show(hadLayout) + " → " + show(wantsLayout) + " forces replacement";
         }
@@ -172,7 +169,7 @@ public final class Diff {
         return String.join("+", out);
     }
 
-    private static String moveReason(List<Placement> was, List<Placement> now, Map<String, Instance> cur, String profileChange) {
+    private static String moveReason(List<Placement> was, List<Placement> now, Map<InstanceId, Instance> cur, String profileChange) {
         if (profileChange != null) return profileChange;
         Instance source = cur.get(was.getFirst().instanceId());
         if (source != null && !source.healthy()) return "instance " + source.id() + " is unhealthy";
@@ -183,24 +180,23 @@ public final class Diff {
         return sameSpot ? "requirements changed" : "rebalanced";
     }
 
-    private static Map<String, Instance> byId(FleetState s) {
-        Map<String, Instance> m = new TreeMap<>();
+    private static Map<InstanceId, Instance> byId(FleetState s) {
+        Map<InstanceId, Instance> m = new TreeMap<>();
         for (Instance i : s.instances()) m.put(i.id(), i);
         return m;
     }
+
+    /** One GPU of one instance. */
+    private record GpuRef(InstanceId instance, int gpu) {}
 
     private static Gpu gpu(Instance i, int index) {
         for (Gpu g : i.gpus()) if (g.index() == index) return g;
         return null;
     }
 
-    /**
-     * Each copy's placements, ordered by instance, GPU, container; copies on {@code skip} left out.
-     * Unordered by task (a hash map): TaskOrder is consistent with equals, and the caller orders
-     * what it lists.
-     */
-    private static Map<String, List<Placement>> copies(FleetState s, Set<String> skip) {
-        Map<String, List<Placement>> m = new HashMap<>();
+    /** Each copy's placements, ordered by instance, GPU, container; copies on {@code skip} left out. */
+    private static Map<TaskId, List<Placement>> copies(FleetState s, Set<InstanceId> skip) {
+        Map<TaskId, List<Placement>> m = new TreeMap<>();
         for (Instance i : s.instances()) {
             if (skip.contains(i.id())) continue;
             for (Gpu g : i.gpus()) {

@@ -1,12 +1,13 @@
 package dev.gpushare.engine.plan.internal;
 
 import dev.gpushare.engine.backend.InstanceSupply;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.PlacementCode;
-import dev.gpushare.engine.placement.internal.Natural;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.engine.state.Unplaced;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -27,7 +28,7 @@ public final class SupplyLimit {
     private SupplyLimit() {}
 
     public static FleetState apply(FleetState desired, FleetState current, InstanceSupply supply) {
-        Set<String> running = new HashSet<>();
+        Set<InstanceId> running = new HashSet<>();
         for (Instance i : current.instances()) running.add(i.id());
         Map<String, Integer> left = new TreeMap<>();
         Map<String, Integer> missing = new TreeMap<>();
@@ -50,15 +51,15 @@ public final class SupplyLimit {
         if (dropped.isEmpty()) return desired;
         List<Unplaced> unplaced = new ArrayList<>(desired.unplaced());
         for (Instance i : dropped) {
-            Set<String> tasks = new LinkedHashSet<>();
+            Set<TaskId> tasks = new LinkedHashSet<>();
             for (Gpu g : i.gpus()) for (Allocation a : g.allocations()) tasks.add(a.task());
             int add = missing.get(i.instanceType());
-            String message = i.owner() + " needs " + add + " more " + i.instanceType() + " instance"
+            String message = i.owner().name() + " needs " + add + " more " + i.instanceType() + " instance"
                     + (add == 1 ? "" : "s") + " than the backend has free (" + supply.freeOf(i.instanceType())
                     + " free); " + String.format(supply.addHint(), add, i.instanceType());
-            for (String t : tasks) unplaced.add(new Unplaced(t, PlacementCode.NO_FREE_NODE, message));
+            for (TaskId t : tasks) unplaced.add(new Unplaced(t, PlacementCode.NO_FREE_NODE, message));
         }
-        unplaced.sort((a, b) -> Natural.compare(a.task(), b.task()));
+        unplaced.sort(java.util.Comparator.comparing(Unplaced::task));
         return new FleetState(desired.cluster(), kept, unplaced);
     }
 }

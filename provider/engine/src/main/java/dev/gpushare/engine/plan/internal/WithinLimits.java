@@ -2,6 +2,8 @@ package dev.gpushare.engine.plan.internal;
 
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.Spec;
@@ -25,29 +27,29 @@ public final class WithinLimits {
     private WithinLimits() {}
 
     public static FleetState apply(Spec spec, FleetState current, FleetState desired) {
-        Map<String, Integer> limits = new HashMap<>();
-        for (CapacityProvider p : spec.capacityProviders()) limits.put(pool(p.name(), null), p.maxInstances());
-        for (Endpoint e : spec.endpoints()) limits.put(pool(null, e.name()), e.instanceCount());
+        Map<Owner, Integer> limits = new HashMap<>();
+        for (CapacityProvider p : spec.capacityProviders()) limits.put(new Owner.CapacityProvider(p.name()), p.maxInstances());
+        for (Endpoint e : spec.endpoints()) limits.put(new Owner.Endpoint(e.name()), e.instanceCount());
 
-        Map<String, Instance> currentById = new HashMap<>();
+        Map<InstanceId, Instance> currentById = new HashMap<>();
         for (Instance i : current.instances()) currentById.put(i.id(), i);
-        Map<String, Instance> desiredById = new HashMap<>();
+        Map<InstanceId, Instance> desiredById = new HashMap<>();
         for (Instance i : desired.instances()) desiredById.put(i.id(), i);
 
-        Map<String, String> rename = new HashMap<>();
-        for (Map.Entry<String, Integer> limit : limits.entrySet()) {
-            Set<String> cur = new TreeSet<>(), des = new TreeSet<>(); // any fixed order: which pairs is deterministic
-            for (Instance i : current.instances()) if (pool(i).equals(limit.getKey())) cur.add(i.id());
-            for (Instance i : desired.instances()) if (pool(i).equals(limit.getKey())) des.add(i.id());
-            Set<String> all = new TreeSet<>(cur);
+        Map<InstanceId, InstanceId> rename = new HashMap<>();
+        for (Map.Entry<Owner, Integer> limit : limits.entrySet()) {
+            Set<InstanceId> cur = new TreeSet<>(), des = new TreeSet<>(); // in id order: which pairs is deterministic
+            for (Instance i : current.instances()) if (i.owner().equals(limit.getKey())) cur.add(i.id());
+            for (Instance i : desired.instances()) if (i.owner().equals(limit.getKey())) des.add(i.id());
+            Set<InstanceId> all = new TreeSet<>(cur);
             all.addAll(des);
             int excess = all.size() - limit.getValue();
             if (excess <= 0) continue;
-            List<String> gone = new ArrayList<>(), fresh = new ArrayList<>();
+            List<InstanceId> gone = new ArrayList<>(), fresh = new ArrayList<>();
             // unhealthy ones first (they are why a plan replaces at all)
-            for (String id : cur) if (!des.contains(id) && !currentById.get(id).healthy()) gone.add(id);
-            for (String id : cur) if (!des.contains(id) && currentById.get(id).healthy()) gone.add(id);
-            for (String id : des) if (!cur.contains(id)) fresh.add(id);
+            for (InstanceId id : cur) if (!des.contains(id) && !currentById.get(id).healthy()) gone.add(id);
+            for (InstanceId id : cur) if (!des.contains(id) && currentById.get(id).healthy()) gone.add(id);
+            for (InstanceId id : des) if (!cur.contains(id)) fresh.add(id);
             for (int k = 0, f = 0; k < gone.size() && f < fresh.size() && excess > 0; k++) {
                 Instance old = currentById.get(gone.get(k));
                 Instance neu = desiredById.get(fresh.get(f));
@@ -60,17 +62,9 @@ public final class WithinLimits {
         if (rename.isEmpty()) return desired;
         List<Instance> out = new ArrayList<>();
         for (Instance i : desired.instances()) {
-            String id = rename.get(i.id());
-            out.add(id == null ? i : new Instance(id, i.capacityProvider(), i.endpoint(), i.instanceType(), true, null, i.gpus()));
+            InstanceId id = rename.get(i.id());
+            out.add(id == null ? i : new Instance(id, i.owner(), i.instanceType(), true, null, i.gpus()));
         }
         return new FleetState(desired.cluster(), out, desired.unplaced());
-    }
-
-    private static String pool(Instance i) {
-        return pool(i.capacityProvider(), i.endpoint());
-    }
-
-    private static String pool(String capacityProvider, String endpoint) {
-        return capacityProvider != null ? "capacityProvider/" + capacityProvider : "endpoint/" + endpoint;
     }
 }

@@ -21,7 +21,9 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.InstanceTypeDef;
 import dev.gpushare.model.problem.Problem;
 import java.math.BigDecimal;
@@ -48,10 +50,10 @@ public final class Checker {
     private final Catalog catalog;
     private final StateView view;
     private final boolean tracking;
-    private final Map<String, Inst> instances = new HashMap<>();
-    private final Set<String> terminated = new HashSet<>();
-    /** With tracking: where each task's allocations are, as "instance\0gpu" keys. */
-    private final Map<String, Set<String>> taskSlots = new HashMap<>();
+    private final Map<InstanceId, Inst> instances = new HashMap<>();
+    private final Set<InstanceId> terminated = new HashSet<>();
+    /** With tracking: the GPUs each task's allocations are on. */
+    private final Map<TaskId, Set<Slot>> taskSlots = new HashMap<>();
     private final List<Problem> problems = new ArrayList<>();
     private int dropped;
 
@@ -168,14 +170,11 @@ public final class Checker {
         String at = path + "/instance";
         boolean ok = true;
         if (!Ids.instance(i.id())) ok = badId(at + "/id", "instance id", i.id());
-        if ((i.capacityProvider() == null) == (i.endpoint() == null)) {
-            ok = add(at, ApplyCode.ACTION_MALFORMED_ID, "instance " + show(i.id()) + " must belong to exactly one capacity"
-                    + " provider or endpoint");
-        } else if (!Ids.name(i.owner())) {
-            ok = badId(at + (i.capacityProvider() != null ? "/capacityProvider" : "/endpoint"), "owner", i.owner());
-        } else if (ok && !i.id().startsWith(i.owner() + "-")) {
+        if (!Ids.name(i.owner().name())) {
+            ok = badId(at + "/" + i.owner().field(), "owner", i.owner().name());
+        } else if (ok && !i.id().of(i.owner())) {
             ok = add(at + "/id", ApplyCode.ACTION_MALFORMED_ID, "instance " + show(i.id()) + " is not named after its owner "
-                    + show(i.owner()) + " (OWNER-N)");
+                    + show(i.owner().name()) + " (OWNER-N)");
         }
         if (i.healthReason() != null) text(i.healthReason(), at + "/healthReason");
         InstanceType type = type(i.instanceType(), declared, path);
@@ -360,7 +359,7 @@ public final class Checker {
         return new InstanceType(in.head.instanceType(), g.model, in.gpus.size(), 1, 1, null, null, false);
     }
 
-    private void place(String task, List<Placement> placements, String path, String listPath) {
+    private void place(TaskId task, List<Placement> placements, String path, String listPath) {
         if (!Ids.task(task)) {
             badId(path + "/task", "task", task);
             return;
@@ -370,9 +369,10 @@ public final class Checker {
             return;
         }
         // per container, the GPUs it gets (NVIDIA_VISIBLE_DEVICES lists them all)
-        Map<String, List<Integer>> gpusOf = new HashMap<>();
+        record Container(InstanceId instance, String name) {}
+        Map<Container, List<Integer>> gpusOf = new HashMap<>();
         for (Placement p : placements) {
-            gpusOf.computeIfAbsent(p.instanceId() + '\0' + p.allocation().container(), k -> new ArrayList<>()).add(p.gpuIndex());
+            gpusOf.computeIfAbsent(new Container(p.instanceId(), p.allocation().container()), k -> new ArrayList<>()).add(p.gpuIndex());
         }
         boolean ok = true;
         List<G> targets = new ArrayList<>();
@@ -384,7 +384,7 @@ public final class Checker {
                 ok = false;
                 continue;
             }
-            ok &= allocation(task, p, g, gpusOf.get(p.instanceId() + '\0' + p.allocation().container()), pp + "/allocation");
+            ok &= allocation(task, p, g, gpusOf.get(new Container(p.instanceId(), p.allocation().container())), pp + "/allocation");
             targets.add(g);
         }
         if (!ok) return;
@@ -417,7 +417,7 @@ public final class Checker {
         return g;
     }
 
-    private boolean allocation(String task, Placement p, G g, List<Integer> gpus, String path) {
+    private boolean allocation(TaskId task, Placement p, G g, List<Integer> gpus, String path) {
         Allocation a = p.allocation();
         boolean ok = true;
         if (!task.equals(a.task())) ok = add(path + "/task", ApplyCode.ACTION_MALFORMED_ID, "the allocation is of task "
@@ -455,7 +455,7 @@ public final class Checker {
     }
 
     /** Where a copy ran (moves and stops say so for the plan text): only the shapes are checked. */
-    private void ids(String task, List<Placement> from, String path, String listPath) {
+    private void ids(TaskId task, List<Placement> from, String path, String listPath) {
         if (!Ids.task(task)) badId(path + "/task", "task", task);
         for (int k = 0; k < from.size(); k++) {
             Placement p = from.get(k);
@@ -472,7 +472,7 @@ public final class Checker {
 
     // ---- state ----------------------------------------------------------------------------------
 
-    private Inst instance(String id) {
+    private Inst instance(InstanceId id) {
         Inst in = instances.get(id);
         if (in != null || terminated.contains(id)) return in;
         Instance i = view.instance(id).orElse(null);
@@ -487,14 +487,13 @@ public final class Checker {
         return in;
     }
 
-    private void removeTask(String task) {
+    private void removeTask(TaskId task) {
         if (!tracking) return;
-        Set<String> slots = taskSlots.remove(task);
+        Set<Slot> slots = taskSlots.remove(task);
         if (slots == null) return;
-        for (String k : slots) {
-            int z = k.indexOf('\0');
-            Inst in = instances.get(k.substring(0, z));
-            G g = in == null ? null : in.gpus.get(Integer.parseInt(k.substring(z + 1)));
+        for (Slot k : slots) {
+            Inst in = instances.get(k.instance());
+            G g = in == null ? null : in.gpus.get(k.gpu());
             if (g != null) g.allocations.removeIf(a -> a.task().equals(task));
         }
     }
@@ -503,7 +502,7 @@ public final class Checker {
         if (!tracking) return;
         for (G g : in.gpus.values()) {
             for (Allocation a : g.allocations) {
-                Set<String> slots = taskSlots.get(a.task());
+                Set<Slot> slots = taskSlots.get(a.task());
                 if (slots != null) slots.remove(key(in.head.id(), g.index));
             }
             g.allocations.clear();
@@ -563,7 +562,7 @@ public final class Checker {
 
     private static String tasks(List<Allocation> as) {
         List<String> out = new ArrayList<>();
-        for (Allocation a : as) out.add(a.task());
+        for (Allocation a : as) out.add(a.task().toString());
         return String.join(", ", out);
     }
 
@@ -571,7 +570,7 @@ public final class Checker {
         add(path, ApplyCode.ACTION_INCONSISTENT, message + "; plan again against the current state");
     }
 
-    private boolean badId(String path, String what, String value) {
+    private boolean badId(String path, String what, Object value) {
         return add(path, ApplyCode.ACTION_MALFORMED_ID, "the " + what + " " + show(value) + " is not a gpushare name"
                 + " (letters, digits, '.', '_', '-'; instances OWNER-N, copies NAME/N)");
     }
@@ -587,13 +586,17 @@ public final class Checker {
     }
 
     /** A value from the input, quoted and made printable (it may hold the very escapes refused). */
-    private static String show(String s) {
-        if (s == null) return "(none)";
+    private static String show(Object value) {
+        if (value == null) return "(none)";
+        String s = value.toString();
         String cut = s.length() > 80 ? s.substring(0, 80) + "…" : s;
         return "'" + dev.gpushare.model.io.Printable.line(cut) + "'";
     }
 
-    private static String key(String instance, int gpu) {
-        return instance + '\0' + gpu;
+    /** One GPU of one instance. */
+    private record Slot(InstanceId instance, int gpu) {}
+
+    private static Slot key(InstanceId instance, int gpu) {
+        return new Slot(instance, gpu);
     }
 }

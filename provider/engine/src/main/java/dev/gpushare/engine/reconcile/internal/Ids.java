@@ -1,5 +1,7 @@
 package dev.gpushare.engine.reconcile.internal;
 
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.TaskId;
 import java.util.regex.Pattern;
 
 /**
@@ -10,8 +12,6 @@ import java.util.regex.Pattern;
 final class Ids {
     private static final String NAME = "[A-Za-z0-9][A-Za-z0-9._-]{0,63}";
     static final Pattern NAME_PATTERN = Pattern.compile(NAME);
-    static final Pattern INSTANCE = Pattern.compile(NAME + "-(0|[1-9][0-9]{0,8})");
-    static final Pattern TASK = Pattern.compile(NAME + "/(0|[1-9][0-9]{0,8})");
     /** Instance type names (catalog names such as {@code ml.p4d.24xlarge} fit the name rule). */
     static final Pattern TYPE = NAME_PATTERN;
     /** Longest container (an inference component's model name) and reason, in characters. */
@@ -23,12 +23,12 @@ final class Ids {
         return s != null && NAME_PATTERN.matcher(s).matches();
     }
 
-    static boolean instance(String s) {
-        return s != null && INSTANCE.matcher(s).matches();
+    static boolean instance(InstanceId id) {
+        return id != null && id.numbered() && name(id.owner());
     }
 
-    static boolean task(String s) {
-        return s != null && TASK.matcher(s).matches();
+    static boolean task(TaskId id) {
+        return id != null && id.numbered() && name(id.group());
     }
 
     /** Free text (a container that is a model name, a reason): printable and not too long. */

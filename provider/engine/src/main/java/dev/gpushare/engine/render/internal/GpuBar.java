@@ -117,11 +117,12 @@ public final class GpuBar {
                         null, null, p.profile(), p.start()));
             } else {
                 String owner = Palette.owner(a.task());
-                String label = (grouped ? owner : a.task()) + " · " + where;
+                String task = a.task().toString();
+                String label = (grouped ? owner : task) + " · " + where;
                 out.add(new Segment(Segment.Kind.PARTITION, start * unit, (end - start) * unit,
-                        List.of(label, (grouped ? owner : a.task()) + " · " + p.profile(), grouped ? owner : a.task()),
-                        a.task() + " (" + a.container() + ") on MIG " + p.profile() + " at unit " + p.start() + ", " + p.memoryMiB() + " MiB",
-                        owner, a.task(), p.profile(), p.start()));
+                        List.of(label, (grouped ? owner : task) + " · " + p.profile(), grouped ? owner : task),
+                        task + " (" + a.container() + ") on MIG " + p.profile() + " at unit " + p.start() + ", " + p.memoryMiB() + " MiB",
+                        owner, task, p.profile(), p.start()));
             }
         }
         for (int u = 0; u < units; ) {
@@ -148,12 +149,13 @@ public final class GpuBar {
     private static Segment allocation(Gpu gpu, Allocation a, boolean grouped, double x, double w, String detail) {
         String owner = Palette.owner(a.task());
         boolean sameTaskTwice = gpu.allocations().stream().filter(o -> o.task().equals(a.task())).count() > 1;
-        String who = (grouped ? owner : a.task()) + (sameTaskTwice ? " " + a.container() : "");
+        String task = a.task().toString();
+        String who = (grouped ? owner : task) + (sameTaskTwice ? " " + a.container() : "");
         List<String> labels = a.memoryMiB() == null
                 ? List.of(who + " · " + detail, who)
                 : List.of(who + " · " + detail, who + " · " + a.memoryMiB() + " MiB", who + " " + a.memoryMiB() + "M",
                         who, a.memoryMiB() + " MiB");
         return new Segment(Segment.Kind.ALLOCATION, x, w, labels,
-                a.task() + " (" + a.container() + ") on GPU " + gpu.index() + ": " + detail, owner, a.task(), null, null);
+                task + " (" + a.container() + ") on GPU " + gpu.index() + ": " + detail, owner, task, null, null);
     }
 }

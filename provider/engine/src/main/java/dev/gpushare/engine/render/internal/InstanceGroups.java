@@ -47,8 +47,7 @@ public final class InstanceGroups {
     static List<Object> pattern(Instance inst) {
         List<Object> key = new ArrayList<>();
         key.add(inst.instanceType());
-        key.add(String.valueOf(inst.capacityProvider()));
-        key.add(String.valueOf(inst.endpoint()));
+        key.add(inst.owner());
         for (Gpu g : inst.gpus()) {
             key.add(List.of(g.model(), g.memoryMiB(), g.mode(), String.valueOf(g.fraction()), g.partitions()));
             List<Object> allocs = new ArrayList<>();

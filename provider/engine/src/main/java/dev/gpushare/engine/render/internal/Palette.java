@@ -1,5 +1,6 @@
 package dev.gpushare.engine.render.internal;
 
+import dev.gpushare.engine.state.TaskId;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
@@ -59,10 +60,9 @@ public final class Palette {
         return hsl(hue, 0.62, lightness);
     }
 
-    /** The service or component of a task id {@code SERVICE/N}. */
-    public static String owner(String task) {
-        int slash = task.lastIndexOf('/');
-        return slash < 0 ? task : task.substring(0, slash);
+    /** The service or component of a copy, which its colour stands for. */
+    public static String owner(TaskId task) {
+        return task.group();
     }
 
     static long fnv1a(String s) {

@@ -12,6 +12,7 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.Owner;
 import dev.gpushare.engine.state.Unplaced;
 
 import java.util.List;
@@ -216,24 +217,24 @@ public final class SvgCanvas {
         b.append("<g class=\"instance-group").append(first.healthy() ? "" : " unhealthy")
                 .append("\" id=\"group-").append(index).append("\" data-group=\"").append(index)
                 .append("\" data-count=\"").append(group.count()).append("\" data-instance-type=\"")
-                .append(Xml.escape(first.instanceType())).append("\" data-owner=\"").append(Xml.escape(String.valueOf(first.owner())))
+                .append(Xml.escape(first.instanceType())).append("\" data-owner=\"").append(Xml.escape(first.owner().name()))
                 .append("\" transform=\"translate(").append(MARGIN).append(',').append(y).append(")\">\n");
         b.append("<rect class=\"box\" x=\"0\" y=\"0\" rx=\"6\" width=\"").append(innerWidth).append("\" height=\"").append(height).append("\"/>\n");
-        String ownerKind = first.capacityProvider() != null ? "capacity provider " : "endpoint ";
+        String ownerKind = first.owner() instanceof Owner.CapacityProvider ? "capacity provider " : "endpoint ";
         if (grouped) {
             b.append("<text class=\"box-title\" x=\"").append(BOX_PAD).append("\" y=\"20\"><tspan class=\"count\">")
                     .append(group.count()).append(" ×</tspan> ").append(Xml.escape(first.instanceType())).append("</text>\n");
-            text(b, BOX_PAD, 36, "box-sub", ownerKind + first.owner() + " · " + group.count()
+            text(b, BOX_PAD, 36, "box-sub", ownerKind + first.owner().name() + " · " + group.count()
                     + " identical instances, drawn once: " + first.id() + " … " + group.members().get(group.count() - 1).id());
         } else {
             String health = first.healthy() ? "" : "  UNHEALTHY" + (first.healthReason() == null ? "" : ": " + first.healthReason());
-            b.append("<text class=\"box-title\" x=\"").append(BOX_PAD).append("\" y=\"20\">").append(Xml.escape(first.id()))
+            b.append("<text class=\"box-title\" x=\"").append(BOX_PAD).append("\" y=\"20\">").append(Xml.escape(first.id().toString()))
                     .append("<tspan class=\"health\">").append(Xml.escape(health)).append("</tspan></text>\n");
-            text(b, BOX_PAD, 36, "box-sub", first.instanceType() + " · " + ownerKind + first.owner());
+            text(b, BOX_PAD, 36, "box-sub", first.instanceType() + " · " + ownerKind + first.owner().name());
         }
         // The detailed drawing: the instance itself, or the pattern every member shares.
         if (grouped) b.append("<g class=\"pattern\">\n");
-        else b.append("<g class=\"instance\" data-instance=\"").append(Xml.escape(first.id())).append("\">\n");
+        else b.append("<g class=\"instance\" data-instance=\"").append(Xml.escape(first.id().toString())).append("\">\n");
         int rowY = BOX_HEADER;
         for (Gpu g : first.gpus()) {
             gpuRow(b, first, g, grouped, rowY);
@@ -315,8 +316,8 @@ public final class SvgCanvas {
             Instance m = group.members().get(i);
             int cx = BOX_PAD + (i % perRow) * (cellWidth + CELL_GAP);
             int cy = top + (i / perRow) * (CELL_HEIGHT + CELL_GAP);
-            b.append("<g class=\"instance member\" data-instance=\"").append(Xml.escape(m.id())).append("\"><title>")
-                    .append(Xml.escape(m.id())).append("</title>");
+            b.append("<g class=\"instance member\" data-instance=\"").append(Xml.escape(m.id().toString())).append("\"><title>")
+                    .append(Xml.escape(m.id().toString())).append("</title>");
             b.append("<rect class=\"cell\" x=\"").append(cx).append("\" y=\"").append(cy).append("\" width=\"")
                     .append(cellWidth).append("\" height=\"").append(CELL_HEIGHT).append("\"/>");
             for (Gpu g : m.gpus()) {
@@ -341,10 +342,10 @@ public final class SvgCanvas {
         text(b, MARGIN, y, "unplaced-title", unplaced.size() + " unplaced");
         y += LINE + 2;
         for (Unplaced u : unplaced) {
-            b.append("<g class=\"unplaced\" data-task=\"").append(Xml.escape(u.task())).append("\" data-code=\"")
+            b.append("<g class=\"unplaced\" data-task=\"").append(Xml.escape(u.task().toString())).append("\" data-code=\"")
                     .append(Xml.escape(u.code().name())).append("\"><title>").append(Xml.escape(u.task() + ": " + u.code() + ": " + u.message()))
                     .append("</title>");
-            text(b, MARGIN, y, null, u.task());
+            text(b, MARGIN, y, null, u.task().toString());
             text(b, MARGIN + 200, y, "code", u.code().name());
             text(b, MARGIN + 430, y, null, Xml.fit(u.message(), WIDTH - 2 * MARGIN - 430));
             b.append("</g>\n");

@@ -12,6 +12,8 @@ import dev.gpushare.engine.plan.Action.LaunchInstance;
 import dev.gpushare.engine.plan.Action.PlaceCopy;
 import dev.gpushare.engine.plan.Action.Placement;
 import dev.gpushare.engine.plan.Fleet;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.TaskId;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +32,7 @@ class LocalBackendIntegrityTest {
 
     private static final List<dev.gpushare.engine.plan.Action> ONE_COPY = List.of(
             new LaunchInstance(Fleet.mpsInstance("l4-0", "l4", List.of()), null),
-            new PlaceCopy("embedder/0", List.of(new Placement("l4-0", 0, Fleet.mps("embedder/0", 0, 4096, 25)))));
+            new PlaceCopy(TaskId.parse("embedder/0"), List.of(new Placement(InstanceId.parse("l4-0"), 0, Fleet.mps("embedder/0", 0, 4096, 25)))));
 
     private Path applied() {
         Path file = dir.resolve("state");

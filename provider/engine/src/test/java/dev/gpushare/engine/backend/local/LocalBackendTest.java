@@ -23,7 +23,9 @@ import dev.gpushare.engine.plan.StateFold;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.TaskId;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -39,13 +41,13 @@ class LocalBackendTest {
         return List.of(
                 new LaunchInstance(I0, null),
                 new LaunchInstance(I1, null),
-                new ConfigureGpu("l4-0", 0, GpuMode.IDLE, GpuMode.MPS, null, List.of()),
-                new PlaceCopy("embedder/0", List.of(new Placement("l4-0", 0, mps("embedder/0", 0, 4096, 25)))),
-                new PlaceCopy("embedder/1", List.of(new Placement("l4-0", 0, mps("embedder/1", 0, 4096, 25)))),
-                new PlaceCopy("embedder/2", List.of(new Placement("l4-1", 2, mps("embedder/2", 2, 8192, null)))),
-                new MoveCopy("embedder/1", List.of(new Placement("l4-0", 0, mps("embedder/1", 0, 4096, 25))),
-                        List.of(new Placement("l4-1", 3, mps("embedder/1", 3, 4096, 25))), "rebalanced", false),
-                new StopCopy("embedder/2", List.of()));
+                new ConfigureGpu(InstanceId.parse("l4-0"), 0, GpuMode.IDLE, GpuMode.MPS, null, List.of()),
+                new PlaceCopy(TaskId.parse("embedder/0"), List.of(new Placement(InstanceId.parse("l4-0"), 0, mps("embedder/0", 0, 4096, 25)))),
+                new PlaceCopy(TaskId.parse("embedder/1"), List.of(new Placement(InstanceId.parse("l4-0"), 0, mps("embedder/1", 0, 4096, 25)))),
+                new PlaceCopy(TaskId.parse("embedder/2"), List.of(new Placement(InstanceId.parse("l4-1"), 2, mps("embedder/2", 2, 8192, null)))),
+                new MoveCopy(TaskId.parse("embedder/1"), List.of(new Placement(InstanceId.parse("l4-0"), 0, mps("embedder/1", 0, 4096, 25))),
+                        List.of(new Placement(InstanceId.parse("l4-1"), 3, mps("embedder/1", 3, 4096, 25))), "rebalanced", false),
+                new StopCopy(TaskId.parse("embedder/2"), List.of()));
     }
 
     @Test
@@ -111,7 +113,7 @@ class LocalBackendTest {
             assertThat(lost).isEqualTo(new BatchResult.RevisionConflict("c", 0, 1));
             assertThat(((BatchResult.RevisionConflict) lost).message()).contains("revision 0", "now at 1", "plan again");
             // nothing of the loser was written
-            assertThat(a.read("c").state().instances()).extracting(Instance::id).containsExactly("l4-0");
+            assertThat(a.read("c").state().instances()).extracting(i -> i.id().toString()).containsExactly("l4-0");
         }
     }
 
@@ -137,10 +139,10 @@ class LocalBackendTest {
         Instance mig = Fleet.p4d("ep-0", "ep", parts, List.of());
         try (Backend b = LocalBackend.open(dir.resolve("state"))) {
             assertThat(b.apply("c", 0, List.of(new LaunchInstance(mig, List.of("3g.20gb", "4g.20gb")),
-                    new PlaceCopy("ic/0", List.of(new Placement("ep-0", 0, Fleet.onPartition("ic/0", "4g.20gb", 0)))))))
+                    new PlaceCopy(TaskId.parse("ic/0"), List.of(new Placement(InstanceId.parse("ep-0"), 0, Fleet.onPartition("ic/0", "4g.20gb", 0)))))))
                     .isEqualTo(new BatchResult.Committed(1));
             Snapshot s = b.read("c");
-            assertThat(s.declaredLayouts()).containsEntry("ep-0", List.of("3g.20gb", "4g.20gb"));
+            assertThat(s.declaredLayouts()).containsEntry(InstanceId.parse("ep-0"), List.of("3g.20gb", "4g.20gb"));
             assertThat(s.state().instances().getFirst().gpus().getFirst().partitions()).isEqualTo(parts);
             assertThat(s.state().instances().getFirst().gpus().getFirst().allocations().getFirst().partition())
                     .isEqualTo(new dev.gpushare.engine.state.Allocation.PartitionRef("4g.20gb", 0));
@@ -157,8 +159,8 @@ class LocalBackendTest {
             // destroy is a write of its own: "a" reads as empty at revision 2 (1 apply + the destroy), never 0 again
             assertThat(b.read("a")).isEqualTo(new Snapshot(FleetState.empty("a"), 2, java.util.Map.of()));
             assertThat(b.clusters()).containsExactly("b");
-            b.apply("b", 1, List.of(new TerminateInstance("l4-0", "test")));
-            assertThat(b.read("b").state().instances()).extracting(Instance::id).containsExactly("l4-1");
+            b.apply("b", 1, List.of(new TerminateInstance(InstanceId.parse("l4-0"), "test")));
+            assertThat(b.read("b").state().instances()).extracting(i -> i.id().toString()).containsExactly("l4-1");
         }
     }
 

@@ -169,7 +169,7 @@ class StoredSnapshotTest {
     }
 
     static String firstInstance(Path file, String cluster) throws SQLException {
-        return rows(file, cluster).state().instances().getFirst().id();
+        return rows(file, cluster).state().instances().getFirst().id().toString();
     }
 
     static byte[] doc(Connection c) throws SQLException {

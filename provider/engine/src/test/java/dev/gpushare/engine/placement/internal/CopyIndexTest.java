@@ -2,6 +2,7 @@ package dev.gpushare.engine.placement.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpushare.engine.state.TaskId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,7 +19,7 @@ class CopyIndexTest {
         for (int i = 0; i < groupsAndCounts.length; i += 2) {
             String g = groupsAndCounts[i];
             for (int n = 0; n < Integer.parseInt(groupsAndCounts[i + 1]); n++) {
-                out.add(new CopyRequest(g + "/" + n, g, n, PlacementStrategy.BINPACK, 0, 0, List.of(), Form.NONE, 0));
+                out.add(new CopyRequest(new TaskId(g, n), PlacementStrategy.BINPACK, 0, 0, List.of(), Form.NONE, 0));
             }
         }
         return out;
@@ -33,8 +34,8 @@ class CopyIndexTest {
             "Aa/0, 15", "BB/0, 16", "AaBB/0, -1", "/0, -1", "emb/1x, -1", "emb/99999999999, -1"})
     void answersAsAMapOfEveryId(String task, int expected) {
         List<CopyRequest> copies = runs("emb", "3", "a/b", "2", "x", "10", "Aa", "1", "BB", "1");
-        assertThat(CopyIndex.of(copies).indexOf(task)).isEqualTo(expected);
-        assertThat(expected < 0 || copies.get(expected).task().equals(task)).isTrue();
+        assertThat(CopyIndex.of(copies).indexOf(TaskId.parse(task))).isEqualTo(expected);
+        assertThat(expected < 0 || copies.get(expected).task().equals(TaskId.parse(task))).isTrue();
     }
 
     // a group that comes twice (not runs of GROUP/0..n-1): the map of every id; the later copy of a
@@ -43,6 +44,6 @@ class CopyIndexTest {
     @CsvSource({"dup/0, 2", "dup/1, 1", "dup/2, -1", "one/0, 3"})
     void aGroupTwiceFallsBackToTheMap(String task, int expected) {
         List<CopyRequest> copies = runs("dup", "2", "dup", "1", "one", "1");
-        assertThat(CopyIndex.of(copies).indexOf(task)).isEqualTo(expected);
+        assertThat(CopyIndex.of(copies).indexOf(TaskId.parse(task))).isEqualTo(expected);
     }
 }

@@ -4,6 +4,9 @@ import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -14,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class InstanceGroupsTest {
     private static Instance inst(String id, boolean healthy, long mib, String... tasks) {
         List<Allocation> a = java.util.Arrays.stream(tasks)
-                .map(t -> new Allocation(t, "c", mib, null, null, Map.of())).toList();
-        return new Instance(id, "p", null, "g6.xlarge", healthy, healthy ? null : "down",
+                .map(t -> new Allocation(TaskId.parse(t), "c", mib, null, null, Map.of())).toList();
+        return new Instance(InstanceId.parse(id), new Owner.CapacityProvider("p"), "g6.xlarge", healthy, healthy ? null : "down",
                 List.of(new Gpu(0, "L4", 22563, a.isEmpty() ? GpuMode.IDLE : GpuMode.MPS, null, List.of(), a)));
     }
 
@@ -28,7 +31,7 @@ class InstanceGroupsTest {
                 inst("p-3", true, 2048, "a/8"),      // other memory
                 inst("p-4", false, 4096, "a/9"),     // unhealthy: always alone
                 inst("p-5", true, 4096, "a/10")));
-        assertThat(groups).extracting(g -> g.members().stream().map(Instance::id).toList()).containsExactly(
+        assertThat(groups).extracting(g -> g.members().stream().map(i -> i.id().toString()).toList()).containsExactly(
                 List.of("p-0", "p-2", "p-5"), List.of("p-1"), List.of("p-3"), List.of("p-4"));
     }
 }

@@ -71,7 +71,7 @@ final class Convergence {
     private static void addUnplaced(List<String> reasons, FleetState desired, String key) {
         if (!key.startsWith("services/") && !key.startsWith("inferenceComponents/")) return; // only these have copies
         String name = key.substring(key.indexOf('/') + 1);
-        List<Unplaced> mine = desired.unplaced().stream().filter(u -> u.task().startsWith(name + "/")).toList();
+        List<Unplaced> mine = desired.unplaced().stream().filter(u -> u.task().group().equals(name)).toList();
         for (Unplaced u : mine.subList(0, Math.min(NAMED_UNPLACED, mine.size()))) {
             reasons.add("copy " + u.task() + " not placed (" + u.code() + "): " + u.message());
         }

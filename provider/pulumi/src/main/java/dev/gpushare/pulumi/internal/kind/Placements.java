@@ -4,7 +4,9 @@ import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.engine.state.Unplaced;
 import dev.gpushare.pulumi.internal.Wire;
 import java.util.ArrayList;
@@ -55,19 +57,19 @@ public final class Placements {
                 for (MigPartition p : g.partitions()) parts.add(p.profile() + "@" + p.start());
                 gpus.add(new GpuOutput(g.index(), g.model(), g.memoryMiB(), parts));
             }
-            out.add(new InstanceOutput(i.id(), i.instanceType(), i.healthy(), gpus));
+            out.add(new InstanceOutput(i.id().toString(), i.instanceType(), i.healthy(), gpus));
         }
         return Wire.JSON.valueToTree(out);
     }
 
-    /** The copies of service or component {@code name}, by copy number ({@code svc/2} before {@code svc/10}). */
+    /** The copies of service or component {@code name}, in {@link TaskId}'s order ({@code svc/2} before {@code svc/10}). */
     public static JsonNode copies(FleetState state, String name) {
-        Map<String, String> instanceOf = new TreeMap<>(Placements::byCopyNumber);
-        Map<String, List<ContainerOutput>> containers = new LinkedHashMap<>();
+        Map<TaskId, InstanceId> instanceOf = new TreeMap<>();
+        Map<TaskId, List<ContainerOutput>> containers = new LinkedHashMap<>();
         for (Instance i : state.instances()) {
             for (Gpu g : i.gpus()) {
                 for (Allocation a : g.allocations()) {
-                    if (!a.task().startsWith(name + "/")) continue;
+                    if (!a.task().group().equals(name)) continue;
                     instanceOf.putIfAbsent(a.task(), i.id());
                     containers.computeIfAbsent(a.task(), t -> new ArrayList<>()).add(new ContainerOutput(a.container(), g.index(),
                             a.memoryMiB(), a.maxComputePercent(),
@@ -76,21 +78,15 @@ public final class Placements {
             }
         }
         List<CopyOutput> out = new ArrayList<>();
-        instanceOf.forEach((task, instance) -> out.add(new CopyOutput(task, instance, containers.get(task))));
+        instanceOf.forEach((task, instance) -> out.add(new CopyOutput(task.toString(), instance.toString(), containers.get(task))));
         return Wire.JSON.valueToTree(out);
     }
 
     public static JsonNode unplaced(FleetState state, String name) {
         List<UnplacedOutput> out = new ArrayList<>();
         for (Unplaced u : state.unplaced()) {
-            if (u.task().startsWith(name + "/")) out.add(new UnplacedOutput(u.task(), u.code().name(), u.message()));
+            if (u.task().group().equals(name)) out.add(new UnplacedOutput(u.task().toString(), u.code().name(), u.message()));
         }
         return Wire.JSON.valueToTree(out);
-    }
-
-    /** {@code svc/2} before {@code svc/10}. */
-    private static int byCopyNumber(String a, String b) {
-        int c = Integer.compare(a.length(), b.length());
-        return c != 0 ? c : a.compareTo(b);
     }
 }

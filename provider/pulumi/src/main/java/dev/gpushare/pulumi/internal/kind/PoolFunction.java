@@ -7,14 +7,16 @@ import static dev.gpushare.pulumi.internal.kind.SchemaNodes.type;
 
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.Owner;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code gpushare:index:getCapacityProvider(cluster, name)}: a pool's instances and how many the
- * placement needs (what an Auto Scaling group's desired capacity should be), read from the
+ * {@code gpushare:index:getCapacityProvider(cluster, name)}: a pool's instances, how many the
+ * placement needs (what an Auto Scaling group's desired capacity should be) and what they cost
+ * per hour, read from the
  * backend when the program calls it. The pool's resource cannot carry these: they are decided by
  * the services placed on it, which the engine steps after the pool. A program calls it after
  * those services: with {@code dependsOn} where the language's function calls take it (TypeScript,
@@ -35,9 +37,10 @@ public final class PoolFunction {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         out.put(ResourceKind.CLUSTER, cluster);
         out.put("name", name);
-        JsonNode instances = Placements.instances(state, (Instance i) -> name.equals(i.capacityProvider()));
+        JsonNode instances = Placements.instances(state, (Instance i) -> i.owner().equals(new Owner.CapacityProvider(name)));
         out.set(EndpointKind.INSTANCES, instances);
         out.put(INSTANCE_COUNT, instances.size());
+        PoolCost.perHour(state, null, p -> name.equals(p.capacityProvider())).ifPresent(c -> out.put(PoolCost.COST_PER_HOUR, c));
         return out;
     }
 
@@ -71,8 +74,8 @@ public final class PoolFunction {
     /** The function's entry of the package schema. */
     public static ObjectNode schema(JsonNode clusterDescription) {
         ObjectNode f = JsonNodeFactory.instance.objectNode();
-        f.put("description", "A capacity provider's instances and how many its placement needs (an Auto Scaling group's"
-                + " desired capacity), as the backend holds them when called. Call it with dependsOn the services placed"
+        f.put("description", "A capacity provider's instances, how many its placement needs (an Auto Scaling group's"
+                + " desired capacity) and what they cost per hour, as the backend holds them when called. Call it with dependsOn the services placed"
                 + " on the pool: the pool resource itself steps before them and carries no placement.");
         ObjectNode in = f.putObject("inputs");
         ObjectNode inProps = in.putObject("properties");
@@ -90,6 +93,7 @@ public final class PoolFunction {
         outProps.set(EndpointKind.INSTANCES, array(ref(SchemaNodes.TYPES + "InstancePlacement"),
                 "The pool's instances and their GPUs."));
         outProps.set(INSTANCE_COUNT, prop("integer", "Instances the placement needs: the Auto Scaling group's desired capacity."));
+        outProps.set(PoolCost.COST_PER_HOUR, prop("number", PoolCost.description("pool")));
         ArrayNode outReq = out.putArray("required");
         outReq.add(ResourceKind.CLUSTER).add("name").add(EndpointKind.INSTANCES).add(INSTANCE_COUNT);
         return f;

@@ -49,7 +49,7 @@ record Evaluation(Pieces pieces, FleetState state, FleetUsage usage, boolean fea
     private static Pieces grow(Pieces p, List<Unplaced> unplaced) {
         Set<String> short_ = new HashSet<>();
         for (Unplaced u : unplaced) {
-            String owner = u.task().substring(0, u.task().lastIndexOf('/'));
+            String owner = u.task().group();
             for (InferenceComponent ic : p.components()) if (ic.name().equals(owner)) short_.add(ic.endpoint());
         }
         if (short_.isEmpty()) return null;

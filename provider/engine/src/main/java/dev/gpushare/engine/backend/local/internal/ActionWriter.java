@@ -12,6 +12,8 @@ import dev.gpushare.engine.plan.Action.TerminateInstance;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -53,7 +55,7 @@ public final class ActionWriter implements AutoCloseable {
                 configureGpu.setString(2, g.fraction() == null ? null : g.fraction().toPlainString());
                 configureGpu.setString(3, Codec.partitions(g.partitions()));
                 configureGpu.setString(4, cluster);
-                configureGpu.setString(5, g.instanceId());
+                configureGpu.setString(5, g.instanceId().toString());
                 configureGpu.setInt(6, g.gpuIndex());
                 configureGpu.executeUpdate();
             }
@@ -64,7 +66,7 @@ public final class ActionWriter implements AutoCloseable {
             case TerminateInstance t -> {
                 for (PreparedStatement ps : List.of(deleteInstanceAllocations, deleteGpus, deleteInstance)) {
                     ps.setString(1, cluster);
-                    ps.setString(2, t.instanceId());
+                    ps.setString(2, t.instanceId().toString());
                     ps.executeUpdate();
                 }
             }
@@ -74,13 +76,13 @@ public final class ActionWriter implements AutoCloseable {
     private void launch(String cluster, Instance i, List<String> declaredLayout) throws SQLException {
         for (PreparedStatement ps : List.of(deleteInstanceAllocations, deleteGpus)) {
             ps.setString(1, cluster);
-            ps.setString(2, i.id());
+            ps.setString(2, i.id().toString());
             ps.executeUpdate();
         }
         upsertInstance.setString(1, cluster);
-        upsertInstance.setString(2, i.id());
-        upsertInstance.setString(3, i.capacityProvider());
-        upsertInstance.setString(4, i.endpoint());
+        upsertInstance.setString(2, i.id().toString());
+        upsertInstance.setString(3, i.owner() instanceof Owner.CapacityProvider cp ? cp.name() : null);
+        upsertInstance.setString(4, i.owner() instanceof Owner.Endpoint e ? e.name() : null);
         upsertInstance.setString(5, i.instanceType());
         upsertInstance.setInt(6, i.healthy() ? 1 : 0);
         upsertInstance.setString(7, i.healthReason());
@@ -88,7 +90,7 @@ public final class ActionWriter implements AutoCloseable {
         upsertInstance.executeUpdate();
         for (Gpu g : i.gpus()) {
             insertGpu.setString(1, cluster);
-            insertGpu.setString(2, i.id());
+            insertGpu.setString(2, i.id().toString());
             insertGpu.setInt(3, g.index());
             insertGpu.setString(4, g.model());
             insertGpu.setLong(5, g.memoryMiB());
@@ -100,19 +102,19 @@ public final class ActionWriter implements AutoCloseable {
         insertGpu.executeBatch();
     }
 
-    private void stop(String cluster, String task) throws SQLException {
+    private void stop(String cluster, TaskId task) throws SQLException {
         deleteTaskAllocations.setString(1, cluster);
-        deleteTaskAllocations.setString(2, task);
+        deleteTaskAllocations.setString(2, task.toString());
         deleteTaskAllocations.executeUpdate();
     }
 
-    private void place(String cluster, String task, List<Placement> placements) throws SQLException {
+    private void place(String cluster, TaskId task, List<Placement> placements) throws SQLException {
         for (Placement p : placements) {
             Allocation a = p.allocation();
             PreparedStatement ps = insertAllocation;
             ps.setString(1, cluster);
-            ps.setString(2, task);
-            ps.setString(3, p.instanceId());
+            ps.setString(2, task.toString());
+            ps.setString(3, p.instanceId().toString());
             ps.setInt(4, p.gpuIndex());
             ps.setString(5, a.container());
             if (a.memoryMiB() == null) ps.setNull(6, Types.INTEGER); else ps.setLong(6, a.memoryMiB());
@@ -126,7 +128,7 @@ public final class ActionWriter implements AutoCloseable {
             }
             ps.setString(10, Codec.env(a.env()));
             ps.setString(11, cluster);
-            ps.setString(12, p.instanceId());
+            ps.setString(12, p.instanceId().toString());
             ps.setInt(13, p.gpuIndex());
             ps.executeUpdate();
         }

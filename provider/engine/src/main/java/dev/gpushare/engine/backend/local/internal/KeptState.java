@@ -7,6 +7,8 @@ import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.TaskId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -24,10 +26,10 @@ import java.util.TreeMap;
  */
 public final class KeptState {
     private final String cluster;
-    private final TreeMap<String, Instance> byId = new TreeMap<>();
-    private final Map<String, List<String>> layouts;
+    private final TreeMap<InstanceId, Instance> byId = new TreeMap<>();
+    private final Map<InstanceId, List<String>> layouts;
     /** Task → instances that may hold it (a superset: stale entries find nothing); built on first need. */
-    private Map<String, Set<String>> where;
+    private Map<TaskId, Set<InstanceId>> where;
     private long revision;
     private Snapshot snapshot;
 
@@ -55,9 +57,9 @@ public final class KeptState {
 
     /** Folds in a committed batch; the state is then the one at {@code next}. */
     public void apply(List<? extends Action> batch, long next) {
-        Set<String> touched = new HashSet<>();
+        Set<InstanceId> touched = new HashSet<>();
         for (Action a : batch) step(a, touched);
-        for (String id : touched) {
+        for (InstanceId id : touched) {
             Instance i = byId.get(id);
             if (i != null) byId.put(id, StateFold.normalize(new FleetState(cluster, List.of(i), List.of())).instances().getFirst());
         }
@@ -65,7 +67,7 @@ public final class KeptState {
         snapshot = null;
     }
 
-    private void step(Action action, Set<String> touched) {
+    private void step(Action action, Set<InstanceId> touched) {
         switch (action) {
             case Action.LaunchInstance l -> {
                 put(StateFold.withoutAllocations(l.instance()), touched);
@@ -101,16 +103,16 @@ public final class KeptState {
         }
     }
 
-    private void layout(String id, List<String> layout) {
+    private void layout(InstanceId id, List<String> layout) {
         if (layout == null) layouts.remove(id); else layouts.put(id, layout);
     }
 
-    private void put(Instance i, Set<String> touched) {
+    private void put(Instance i, Set<InstanceId> touched) {
         byId.put(i.id(), i);
         touched.add(i.id());
     }
 
-    private Map<String, Set<String>> where() {
+    private Map<TaskId, Set<InstanceId>> where() {
         if (where == null) {
             where = new HashMap<>();
             for (Instance i : byId.values()) {
@@ -120,10 +122,10 @@ public final class KeptState {
         return where;
     }
 
-    private void remove(String task, Set<String> touched) {
-        Set<String> on = where().remove(task);
+    private void remove(TaskId task, Set<InstanceId> touched) {
+        Set<InstanceId> on = where().remove(task);
         if (on == null) return;
-        for (String id : on) {
+        for (InstanceId id : on) {
             Instance i = byId.get(id);
             if (i == null) continue; // terminated since
             boolean changed = false;
@@ -138,7 +140,7 @@ public final class KeptState {
         }
     }
 
-    private void add(List<Action.Placement> placements, Set<String> touched) {
+    private void add(List<Action.Placement> placements, Set<InstanceId> touched) {
         for (Action.Placement p : placements) {
             Instance i = byId.get(p.instanceId());
             if (i == null) continue; // as StateFold: a placement on a missing instance is refused before it commits
@@ -162,6 +164,6 @@ public final class KeptState {
     }
 
     private static Instance copy(Instance i, List<Gpu> gpus) {
-        return new Instance(i.id(), i.capacityProvider(), i.endpoint(), i.instanceType(), i.healthy(), i.healthReason(), gpus);
+        return i.withGpus(gpus);
     }
 }

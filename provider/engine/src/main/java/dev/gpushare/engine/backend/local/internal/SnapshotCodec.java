@@ -6,6 +6,9 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.engine.state.MigPartition;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -47,9 +50,9 @@ public final class SnapshotCodec {
             ref(body, strings, state.cluster());
             body.writeInt(state.instances().size());
             for (Instance i : state.instances()) {
-                ref(body, strings, i.id());
-                ref(body, strings, i.capacityProvider());
-                ref(body, strings, i.endpoint());
+                ref(body, strings, i.id().toString());
+                ref(body, strings, i.owner() instanceof Owner.CapacityProvider cp ? cp.name() : null);
+                ref(body, strings, i.owner() instanceof Owner.Endpoint e ? e.name() : null);
                 ref(body, strings, i.instanceType());
                 body.writeBoolean(i.healthy());
                 ref(body, strings, i.healthReason());
@@ -70,10 +73,10 @@ public final class SnapshotCodec {
                     for (Allocation a : g.allocations()) allocation(body, strings, a);
                 }
             }
-            Map<String, List<String>> layouts = new TreeMap<>(s.declaredLayouts());
+            Map<InstanceId, List<String>> layouts = new TreeMap<>(s.declaredLayouts());
             body.writeInt(layouts.size());
-            for (Map.Entry<String, List<String>> e : layouts.entrySet()) {
-                ref(body, strings, e.getKey());
+            for (Map.Entry<InstanceId, List<String>> e : layouts.entrySet()) {
+                ref(body, strings, e.getKey().toString());
                 body.writeInt(e.getValue().size());
                 for (String p : e.getValue()) ref(body, strings, p);
             }
@@ -97,7 +100,7 @@ public final class SnapshotCodec {
     }
 
     private static void allocation(DataOutputStream body, Map<String, Integer> strings, Allocation a) throws IOException {
-        ref(body, strings, a.task());
+        ref(body, strings, a.task().toString());
         ref(body, strings, a.container());
         body.writeBoolean(a.memoryMiB() != null);
         if (a.memoryMiB() != null) body.writeLong(a.memoryMiB());
@@ -170,16 +173,17 @@ public final class SnapshotCodec {
                     gs.add(new Gpu(index, model, memory, mode, fraction == null ? null : fractions.computeIfAbsent(fraction, BigDecimal::new),
                             ps, as));
                 }
-                is.add(new Instance(id, cp, endpoint, type, healthy, reason, gs));
+                Owner owner = cp != null ? new Owner.CapacityProvider(cp) : new Owner.Endpoint(endpoint);
+                is.add(new Instance(InstanceId.parse(id), owner, type, healthy, reason, gs));
             }
             int layouts = in.getInt();
-            Map<String, List<String>> ls = new TreeMap<>();
+            Map<InstanceId, List<String>> ls = new TreeMap<>();
             for (int l = 0; l < layouts; l++) {
                 String id = str(in, strings);
                 int n = in.getInt();
                 List<String> profiles = new ArrayList<>(n);
                 for (int p = 0; p < n; p++) profiles.add(str(in, strings));
-                ls.put(id, profiles);
+                ls.put(InstanceId.parse(id), profiles);
             }
             if (in.hasRemaining()) throw new IllegalArgumentException("bytes after the end of the snapshot");
             return new Snapshot(new FleetState(cluster, is, List.of()), revision, ls);
@@ -196,7 +200,7 @@ public final class SnapshotCodec {
         int n = in.getInt();
         Map<String, String> env = new TreeMap<>();
         for (int e = 0; e < n; e++) env.put(str(in, strings), str(in, strings));
-        return new Allocation(task, container, memory, percent, ref, env);
+        return new Allocation(TaskId.parse(task), container, memory, percent, ref, env);
     }
 
     private static String str(ByteBuffer in, String[] strings) {

@@ -7,6 +7,9 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -62,18 +65,21 @@ public final class StateRows {
 
     public static Snapshot read(Connection c, String cluster) throws SQLException {
         long revision = revision(c, cluster);
-        record Head(String id, String cp, String endpoint, String type, boolean healthy, String reason) {}
+        record Head(String id, Owner owner, String type, boolean healthy, String reason) {}
         Map<String, Head> heads = new LinkedHashMap<>();
-        Map<String, List<String>> layouts = new TreeMap<>();
+        Map<InstanceId, List<String>> layouts = new TreeMap<>();
+        // in no particular order: StateFold.normalize puts instances in InstanceId's order
         try (PreparedStatement ps = c.prepareStatement("SELECT id, capacity_provider, endpoint, instance_type, healthy,"
-                + " health_reason, declared_layout FROM instances WHERE cluster = ? ORDER BY id")) {
+                + " health_reason, declared_layout FROM instances WHERE cluster = ?")) {
             ps.setString(1, cluster);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String id = rs.getString(1);
-                    heads.put(id, new Head(id, rs.getString(2), rs.getString(3), rs.getString(4), rs.getInt(5) != 0, rs.getString(6)));
-                    List<String> layout = decode("instances row " + id, () -> Codec.layout(rs.getString(7)));
-                    if (layout != null) layouts.put(id, layout);
+                    String row = "instances row " + id;
+                    Owner owner = owner(row, rs.getString(2), rs.getString(3));
+                    heads.put(id, new Head(id, owner, rs.getString(4), rs.getInt(5) != 0, rs.getString(6)));
+                    List<String> layout = decode(row, () -> Codec.layout(rs.getString(7)));
+                    if (layout != null) layouts.put(InstanceId.parse(id), layout);
                 }
             }
         }
@@ -93,7 +99,7 @@ public final class StateRows {
                     String row = "allocations row of " + rs.getString(3) + " on " + rs.getString(1) + " GPU " + rs.getInt(2);
                     Map<String, String> env = decode(row, () -> Codec.env(rs.getString(9)));
                     allocs.computeIfAbsent(rs.getString(1) + '\u0000' + rs.getInt(2), k -> new ArrayList<>())
-                            .add(new Allocation(rs.getString(3), rs.getString(4), memory, percent, ref, env));
+                            .add(new Allocation(TaskId.parse(rs.getString(3)), rs.getString(4), memory, percent, ref, env));
                 }
             }
         }
@@ -112,7 +118,7 @@ public final class StateRows {
         }
         List<Instance> instances = new ArrayList<>();
         for (Head h : heads.values()) {
-            instances.add(new Instance(h.id(), h.cp(), h.endpoint(), h.type(), h.healthy(), h.reason(),
+            instances.add(new Instance(InstanceId.parse(h.id()), h.owner(), h.type(), h.healthy(), h.reason(),
                     gpus.getOrDefault(h.id(), List.of())));
         }
         FleetState state = StateFold.normalize(new FleetState(cluster, instances, List.of()));
@@ -120,15 +126,16 @@ public final class StateRows {
     }
 
     /** One instance with its GPUs and without allocations (what an apply-time check looks up), or empty. */
-    public static Optional<Instance> instance(Connection c, String cluster, String id) throws SQLException {
+    public static Optional<Instance> instance(Connection c, String cluster, InstanceId instance) throws SQLException {
+        String id = instance.toString();
         Instance head = null;
         try (PreparedStatement ps = c.prepareStatement("SELECT capacity_provider, endpoint, instance_type, healthy,"
                 + " health_reason FROM instances WHERE cluster = ? AND id = ?")) {
             ps.setString(1, cluster);
             ps.setString(2, id);
             try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) head = new Instance(id, rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4) != 0,
-                        rs.getString(5), List.of());
+                if (rs.next()) head = new Instance(instance, owner("instances row " + id, rs.getString(1), rs.getString(2)),
+                        rs.getString(3), rs.getInt(4) != 0, rs.getString(5), List.of());
             }
         }
         if (head == null) return Optional.empty();
@@ -141,8 +148,7 @@ public final class StateRows {
                 while (rs.next()) gpus.add(gpu(rs, List.of()));
             }
         }
-        return Optional.of(new Instance(id, head.capacityProvider(), head.endpoint(), head.instanceType(), head.healthy(),
-                head.healthReason(), gpus));
+        return Optional.of(head.withGpus(gpus));
     }
 
     /** A GPU from {@code instance_id, idx, model, memory_mib, mode, fraction, partitions}. */
@@ -167,6 +173,14 @@ public final class StateRows {
         String partitions = rs.getString(7);
         return new Gpu(rs.getInt(2), rs.getString(3), rs.getLong(4), m, f, decode(row, () -> Codec.partitions(partitions)),
                 allocations);
+    }
+
+    /** The owner from the {@code capacity_provider} and {@code endpoint} columns: exactly one is set. */
+    private static Owner owner(String row, String capacityProvider, String endpoint) throws DamagedRow {
+        if ((capacityProvider == null) == (endpoint == null)) {
+            throw new DamagedRow(dev.gpushare.model.io.Printable.line(row + ": capacity_provider and endpoint: exactly one must be set"));
+        }
+        return capacityProvider != null ? new Owner.CapacityProvider(capacityProvider) : new Owner.Endpoint(endpoint);
     }
 
     @FunctionalInterface

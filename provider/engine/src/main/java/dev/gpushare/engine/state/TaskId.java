@@ -1,0 +1,50 @@
+package dev.gpushare.engine.state;
+
+import dev.gpushare.engine.state.internal.Numbered;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Objects;
+
+/**
+ * A copy's identity: copy {@code ordinal} (from 0) of the service or inference component
+ * {@code group}, written {@code GROUP/N}. Copies order by group, then by number as people count
+ * ({@code svc/2} before {@code svc/10}); every listing (solver, state, stores, plans, pictures)
+ * uses this one order.
+ *
+ * <p>An id read from outside (a saved plan, a request) that is not {@code GROUP/N} with N written
+ * without leading zeros keeps its text as {@code group} with {@code ordinal} -1, so that the
+ * apply-time check can name it; the solver never makes one.
+ */
+public record TaskId(String group, int ordinal) implements Comparable<TaskId> {
+    public TaskId {
+        Objects.requireNonNull(group, "group");
+        if (ordinal < -1) throw new IllegalArgumentException("ordinal " + ordinal + " < -1");
+    }
+
+    /**
+     * The id written {@code text}: {@code GROUP/N}, else {@code (text, -1)}. Jackson reads and writes
+     * ids in this text form too (records it maps, such as a Kubernetes pod's allocations, hold text).
+     */
+    @JsonCreator
+    public static TaskId parse(String text) {
+        int at = Numbered.split(text, '/');
+        return at < 0 ? new TaskId(text, -1) : new TaskId(text.substring(0, at), Numbered.ordinal(text, at + 1));
+    }
+
+    /** True when it is {@code GROUP/N}, as the solver makes ids. */
+    public boolean numbered() {
+        return ordinal >= 0;
+    }
+
+    @Override
+    public int compareTo(TaskId o) {
+        int c = group.compareTo(o.group);
+        return c != 0 ? c : Integer.compare(ordinal, o.ordinal);
+    }
+
+    @JsonValue
+    @Override
+    public String toString() {
+        return ordinal < 0 ? group : group + "/" + ordinal;
+    }
+}
