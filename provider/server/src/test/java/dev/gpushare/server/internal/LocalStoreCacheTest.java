@@ -2,6 +2,8 @@ package dev.gpushare.server.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.backend.local.LocalBackend;
@@ -33,8 +35,8 @@ class LocalStoreCacheTest {
             assertThat(store.cachedClusters()).isEqualTo(1);
 
             // another process places a copy: revision 2
-            assertThat(other.apply("c", 1, List.of(new PlaceCopy("embedder/0",
-                    List.of(new Placement("l4-0", 0, Fleet.mps("embedder/0", 0, 4096, 25)))))))
+            assertThat(other.apply("c", 1, List.of(new PlaceCopy(TaskId.parse("embedder/0"),
+                    List.of(new Placement(InstanceId.parse("l4-0"), 0, Fleet.mps("embedder/0", 0, 4096, 25)))))))
                     .isEqualTo(new BatchResult.Committed(2));
             Snapshot second = store.read("c");
             assertThat(second).isNotSameAs(first);
