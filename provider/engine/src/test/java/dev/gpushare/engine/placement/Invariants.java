@@ -22,6 +22,8 @@ import dev.gpushare.engine.state.Unplaced;
 import dev.gpushare.model.InferenceComponent;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
+import dev.gpushare.model.TaskDefinition;
+import dev.gpushare.engine.catalog.InstanceType;
 
 /** The invariants every placed state must satisfy, checked against the spec and the catalog. */
 final class Invariants {
@@ -60,6 +62,7 @@ final class Invariants {
                 }
             }
         }
+        assertHostFits(spec, catalog, s);
         // MPS containers of a task on one GPU
         mpsGpusOfTask.forEach((t, gpus) -> assertThat(gpus).as("GPUs of MPS task %s", t).hasSize(1));
         // every copy placed or reported, exactly once
@@ -70,6 +73,36 @@ final class Invariants {
         Set<String> all = new HashSet<>(taskInstance.keySet());
         all.addAll(unplaced);
         assertThat(all).isEqualTo(expected);
+    }
+
+    /**
+     * The host CPU units and memory (MiB) of the copies on an instance fit its type: a task
+     * definition's {@code cpu}/{@code memory} per copy of a service, a component's host memory per copy.
+     */
+    private static void assertHostFits(Spec spec, Catalog catalog, FleetState s) {
+        Map<String, long[]> perCopy = new HashMap<>();
+        Map<String, TaskDefinition> tds = new HashMap<>();
+        for (TaskDefinition td : spec.taskDefinitions()) tds.put(td.family(), td);
+        for (Service sv : spec.services()) {
+            TaskDefinition td = tds.get(sv.taskDefinition());
+            perCopy.put(sv.name(), new long[] {td.cpu() == null ? 0 : td.cpu(), td.memoryMiB() == null ? 0 : td.memoryMiB()});
+        }
+        for (InferenceComponent ic : spec.inferenceComponents()) {
+            perCopy.put(ic.name(), new long[] {0, ic.hostMemoryMiB() == null ? 0 : ic.hostMemoryMiB()});
+        }
+        for (Instance i : s.instances()) {
+            InstanceType type = catalog.instanceType(i.instanceType()).orElseThrow();
+            Set<String> tasks = new HashSet<>();
+            for (Gpu g : i.gpus()) for (Allocation a : g.allocations()) tasks.add(a.task().toString());
+            long cpu = 0, mem = 0;
+            for (String t : tasks) {
+                long[] need = perCopy.get(t.substring(0, t.lastIndexOf('/')));
+                cpu += need[0];
+                mem += need[1];
+            }
+            assertThat(cpu).as("host CPU units on %s (%s)", i.id(), type.name()).isLessThanOrEqualTo(type.cpuUnits());
+            assertThat(mem).as("host memory MiB on %s (%s)", i.id(), type.name()).isLessThanOrEqualTo(type.memoryMiB());
+        }
     }
 
     /** Partitions do not overlap, start where the profile allows, and respect counts and compute slices. */
