@@ -48,19 +48,23 @@ public final class StateFold {
             case ReplaceInstance r -> byId.put(r.instance().id(), withoutAllocations(r.instance()));
             case ConfigureGpu c -> {
                 Instance i = byId.get(c.instanceId());
-                if (i == null) return;
-                List<Gpu> gpus = new ArrayList<>();
-                for (Gpu g : i.gpus()) {
-                    gpus.add(g.index() != c.gpuIndex() ? g
-                            : new Gpu(g.index(), g.model(), g.memoryMiB(), c.mode(), c.fraction(), c.partitions(), g.allocations()));
-                }
-                byId.put(i.id(), copy(i, gpus));
+                if (i != null) byId.put(i.id(), configured(i, c));
             }
             case PlaceCopy p -> { remove(byId, p.task()); add(byId, p.placements()); }
             case MoveCopy m -> { remove(byId, m.task()); add(byId, m.to()); }
             case StopCopy s -> remove(byId, s.task());
             case TerminateInstance t -> byId.remove(t.instanceId());
         }
+    }
+
+    /** The instance with the GPU that {@code c} configures in its mode, fraction and partitions (allocations kept). */
+    public static Instance configured(Instance i, ConfigureGpu c) {
+        List<Gpu> gpus = new ArrayList<>(i.gpus().size());
+        for (Gpu g : i.gpus()) {
+            gpus.add(g.index() != c.gpuIndex() ? g
+                    : new Gpu(g.index(), g.model(), g.memoryMiB(), c.mode(), c.fraction(), c.partitions(), g.allocations()));
+        }
+        return copy(i, gpus);
     }
 
     private static void remove(Map<InstanceId, Instance> byId, TaskId task) {

@@ -79,13 +79,7 @@ public final class KeptState {
             }
             case Action.ConfigureGpu c -> {
                 Instance i = byId.get(c.instanceId());
-                if (i == null) return;
-                List<Gpu> gpus = new ArrayList<>();
-                for (Gpu g : i.gpus()) {
-                    gpus.add(g.index() != c.gpuIndex() ? g
-                            : new Gpu(g.index(), g.model(), g.memoryMiB(), c.mode(), c.fraction(), c.partitions(), g.allocations()));
-                }
-                put(copy(i, gpus), touched);
+                if (i != null) put(StateFold.configured(i, c), touched);
             }
             case Action.PlaceCopy p -> {
                 remove(p.task(), touched);
