@@ -113,15 +113,12 @@ public final class Catalog {
      * @throws IllegalArgumentException if the type's GPU model is not in this catalog
      */
     public long usableGpuMemoryMiB(InstanceType type) {
-        if (type.gpuMemoryMiB() != null) {
-            return type.gpuMemoryMiB();
-        }
         GpuModel model = gpuModels.get(type.gpuModel());
-        if (model == null) {
+        if (model == null && type.gpuMemoryMiB() == null) {
             throw new IllegalArgumentException(
                     "instance type " + type.name() + " names GPU model " + type.gpuModel() + ", which this catalog lacks");
         }
-        return model.usableMemoryMiB();
+        return type.usableGpuMemoryMiB(model);
     }
 
     @Override

@@ -30,6 +30,15 @@ public record InstanceType(
         return fraction != null;
     }
 
+    /**
+     * GPU memory one GPU of this type offers a container, in MiB: the slice memory of a fractional
+     * type, else {@code model}'s usable memory (total less the driver reserve). The one place this
+     * rule lives: validation, placement and the apply-time check all read it.
+     */
+    public long usableGpuMemoryMiB(GpuModel model) {
+        return gpuMemoryMiB != null ? gpuMemoryMiB : model.usableMemoryMiB();
+    }
+
     /** CPU units of the instance (1024 per vCPU), as task {@code cpu} is counted. */
     public long cpuUnits() {
         return vcpus * 1024L;

@@ -1,6 +1,8 @@
 package dev.gpushare.engine.resolve;
 
 import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.model.CapacityProvider;
+import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.Spec;
 import java.util.Objects;
 
@@ -43,6 +45,17 @@ public final class ResolvedSpec {
     public Catalog builtIn() {
         return builtIn;
     }
+
+    /**
+     * How a capacity provider shares its GPUs: as declared, and MPS when it declares nothing (as
+     * ECS shares a whole-GPU instance type; a fractional type ignores it). The one place this
+     * default is applied: the rules and the solver both read it.
+     */
+    public static GpuSharing sharing(CapacityProvider provider) {
+        return provider.gpuSharing() != null ? provider.gpuSharing() : DEFAULT_SHARING;
+    }
+
+    private static final GpuSharing DEFAULT_SHARING = new GpuSharing.Mps(null);
 
     /** The base catalog plus the spec's declared instance types. */
     public Catalog catalog() {

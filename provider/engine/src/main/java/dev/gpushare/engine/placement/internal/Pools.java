@@ -14,6 +14,7 @@ import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.GpuSharing;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 
 /** Resolves capacity providers and endpoints against the catalog into {@link Pool}s. */
 final class Pools {
@@ -32,13 +33,11 @@ final class Pools {
         if (model.isEmpty()) return unknownType(cp.instanceType());
         InstanceType t = type.get();
         if (t.fractional()) {
-            long mem = t.gpuMemoryMiB() != null ? t.gpuMemoryMiB() : model.get().usableMemoryMiB();
-            return ok(new Owner.CapacityProvider(cp.name()), Pool.Kind.FRACTIONAL, t, model.get(), mem, List.of(),
+            return ok(new Owner.CapacityProvider(cp.name()), Pool.Kind.FRACTIONAL, t, model.get(), t.usableGpuMemoryMiB(model.get()), List.of(),
                     Integer.MAX_VALUE, 0, cp.minInstances(), cp.maxInstances());
         }
-        long mem = model.get().usableMemoryMiB();
-        GpuSharing sharing = cp.gpuSharing() != null ? cp.gpuSharing() : new GpuSharing.Mps(null);
-        return switch (sharing) {
+        long mem = t.usableGpuMemoryMiB(model.get());
+        return switch (ResolvedSpec.sharing(cp)) {
             case GpuSharing.Mps m -> ok(new Owner.CapacityProvider(cp.name()), Pool.Kind.MPS, t, model.get(), mem, List.of(),
                     m.maxClientsPerGpu() == null ? Integer.MAX_VALUE : m.maxClientsPerGpu(), 0,
                     cp.minInstances(), cp.maxInstances());

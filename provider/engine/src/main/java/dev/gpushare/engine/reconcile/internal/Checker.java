@@ -190,7 +190,7 @@ public final class Checker {
                     + " has " + i.gpus().size() + " GPUs; the type has " + type.gpuCount());
             return;
         }
-        long memory = type.gpuMemoryMiB() != null ? type.gpuMemoryMiB() : model.usableMemoryMiB();
+        long memory = type.usableGpuMemoryMiB(model);
         for (int k = 0; k < i.gpus().size(); k++) {
             Gpu g = i.gpus().get(k);
             String gp = at + "/gpus/" + k;

@@ -3,6 +3,7 @@ package dev.gpushare.pulumi.internal.kind;
 import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.cost.FleetUsage;
 import dev.gpushare.engine.cost.PoolUsage;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.model.Spec;
 import java.math.BigDecimal;
@@ -31,9 +32,7 @@ final class PoolCost {
      * @param spec the cluster's bound spec (its declared types and pricing), or null
      */
     static Optional<BigDecimal> perHour(FleetState state, Spec spec, Predicate<PoolUsage> pool) {
-        Catalog catalog = Catalog.builtIn();
-        FleetUsage usage = spec == null ? FleetUsage.of(state, catalog)
-                : FleetUsage.of(state, spec, catalog.withDeclared(spec.instanceTypes()));
+        FleetUsage usage = spec == null ? FleetUsage.of(state, Catalog.builtIn()) : FleetUsage.of(state, ResolvedSpec.of(spec));
         for (PoolUsage p : usage.pools()) {
             if (pool.test(p)) return p.unpricedInstances() > 0 ? Optional.empty() : Optional.of(p.costPerHour());
         }

@@ -98,7 +98,7 @@ public final class RuleContext {
     public record Hardware(InstanceType type, GpuModel gpu) {
         /** Usable MiB of one GPU as a container sees it (the slice for a fractional type). */
         public long usableMemoryMiB() {
-            return type.gpuMemoryMiB() != null ? type.gpuMemoryMiB() : gpu.usableMemoryMiB();
+            return type.usableGpuMemoryMiB(gpu);
         }
     }
 
@@ -107,7 +107,7 @@ public final class RuleContext {
                       CapacityProvider provider, Hardware hardware) {
         /** The provider's strategy; {@code null} is the default, which on a whole-GPU type is MPS. */
         public GpuSharing sharing() {
-            return provider.gpuSharing() != null ? provider.gpuSharing() : new GpuSharing.Mps(null);
+            return ResolvedSpec.sharing(provider);
         }
 
         /** "service 's' on capacity provider 'p' (g6.12xlarge, MPS)" — who the problem comes from. */
