@@ -37,16 +37,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
         footer = {
                 "  gpushare export ecs examples/mps-sharing/spec.yaml",
                 "  gpushare export sagemaker examples/sagemaker-mig/spec.yaml --out-dir build/sagemaker"})
-final class ExportCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    private CommandSpec command;
-
-    @Override
-    public Integer call() {
-        command.commandLine().usage(command.commandLine().getErr());
-        return ExitCodes.USAGE;
-    }
-
+final class ExportCommand extends CommandGroup {
     abstract static class Base implements Callable<Integer> {
         private static final JsonMapper JSON = JsonMapper.builder().build();
 

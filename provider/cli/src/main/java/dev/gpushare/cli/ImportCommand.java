@@ -35,17 +35,7 @@ import tools.jackson.databind.json.JsonMapper;
         footer = {
                 "  gpushare import ecs-task-definition taskdef.json > tasks.yaml",
                 "  gpushare import sagemaker endpoint-config.json inference-component.json --cluster demo"})
-final class ImportCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    private CommandSpec command;
-
-    /** {@code gpushare import} alone: the usage on stderr. */
-    @Override
-    public Integer call() {
-        command.commandLine().usage(command.commandLine().getErr());
-        return ExitCodes.USAGE;
-    }
-
+final class ImportCommand extends CommandGroup {
     /** The options both formats take, and the printing they share. */
     abstract static class Base implements Callable<Integer> {
         @Mixin

@@ -24,15 +24,7 @@ import picocli.CommandLine.Parameters;
         versionProvider = VersionProvider.class,
         description = "Write what a placed spec becomes on a platform, without a cluster (for GitOps).",
         subcommands = {RenderCommand.Kubernetes.class})
-final class RenderCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec private CommandSpec command;
-
-    @Override
-    public Integer call() {
-        command.commandLine().usage(command.commandLine().getErr());
-        return ExitCodes.USAGE;
-    }
-
+final class RenderCommand extends CommandGroup {
     @Command(name = "kubernetes",
             mixinStandardHelpOptions = true,
             versionProvider = VersionProvider.class,
