@@ -1,6 +1,6 @@
 package dev.gpushare.engine.catalog;
 
-import dev.gpushare.engine.catalog.internal.TextTable;
+import dev.gpushare.engine.internal.TextTable;
 import dev.gpushare.model.io.Json;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
