@@ -14,8 +14,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code gpushare instance mark-unhealthy ID --reason R}: what the ECS MPS daemon check does. */
 @Command(name = "instance",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = "Act on one instance of a cluster.",
         subcommands = InstanceCommand.MarkUnhealthy.class)
 final class InstanceCommand extends CommandGroup {

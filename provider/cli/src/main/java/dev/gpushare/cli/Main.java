@@ -23,8 +23,6 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * which return the exit status instead of exiting.
  */
 @Command(name = "gpushare",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = "Infrastructure as code for GPU sharing: NVIDIA MPS, whole and fractional GPUs, "
                 + "MIG partition layouts. Checks a spec, computes where every copy runs, and converges "
                 + "a backend to it.",

@@ -20,8 +20,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code gpushare render kubernetes FILE... [--devices dra|device-plugin] [--out-dir D]}. */
 @Command(name = "render",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = "Write what a placed spec becomes on a platform, without a cluster (for GitOps).",
         subcommands = {RenderCommand.Kubernetes.class})
 final class RenderCommand extends CommandGroup {
