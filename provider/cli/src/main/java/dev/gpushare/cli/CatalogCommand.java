@@ -2,11 +2,7 @@ package dev.gpushare.cli;
 
 import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.catalog.CatalogDocument;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code gpushare catalog}: the built-in GPU models, instance types and MIG profiles. */
 @Command(name = "catalog",
@@ -23,19 +19,11 @@ import picocli.CommandLine.Spec;
                 "  gpushare catalog --format json"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:printed"})
-final class CatalogCommand implements Callable<Integer> {
-    @Mixin
-    private FormatOption format;
-
-    @Spec
-    private CommandSpec spec;
-
+final class CatalogCommand extends DocumentCommand {
     @Override
-    public Integer call() {
+    String document() {
         boolean json = format.jsonElseText("gpushare catalog");
         Catalog catalog = Catalog.builtIn();
-        Print.document(spec.commandLine().getOut(),
-                json ? CatalogDocument.toJson(catalog) : CatalogDocument.toText(catalog));
-        return ExitCodes.OK;
+        return json ? CatalogDocument.toJson(catalog) : CatalogDocument.toText(catalog);
     }
 }

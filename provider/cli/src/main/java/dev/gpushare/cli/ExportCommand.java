@@ -29,24 +29,18 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * that map to them, as one JSON array on stdout or one file per request with {@code --out-dir}.
  */
 @Command(name = "export",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = "Write the ECS or SageMaker requests for the parts of a spec that map to them.",
         subcommands = {ExportCommand.Ecs.class, ExportCommand.SageMaker.class},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare export ecs examples/mps-sharing/spec.yaml",
                 "  gpushare export sagemaker examples/sagemaker-mig/spec.yaml --out-dir build/sagemaker"})
-final class ExportCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    private CommandSpec command;
-
-    @Override
-    public Integer call() {
-        command.commandLine().usage(command.commandLine().getErr());
-        return ExitCodes.USAGE;
-    }
-
+final class ExportCommand extends CommandGroup {
+    /** The options, exit status and writing both formats share; the subclass names its exporter. */
+    @Command(mixinStandardHelpOptions = true,
+            versionProvider = VersionProvider.class,
+            exitCodeListHeading = "%nExit status:%n",
+            exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error"})
     abstract static class Base implements Callable<Integer> {
         private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -118,16 +112,12 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     @Command(name = "ecs",
-            mixinStandardHelpOptions = true,
-            versionProvider = VersionProvider.class,
             description = {
                     "What an ECS user deploys, in the order it is created: per capacity provider a "
                             + "CreateCapacityProvider (an Auto Scaling group provider with managed scaling), per task "
                             + "definition a RegisterTaskDefinition (MPS as sharingStrategy, GPU counts, fractions and ALL "
                             + "as value strings), per service a CreateService (desired count, capacity provider strategy). "
-                            + "MIG and time-slicing do not map: what needs them is left out with a warning on stderr."},
-            exitCodeListHeading = "%nExit status:%n",
-            exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error"})
+                            + "MIG and time-slicing do not map: what needs them is left out with a warning on stderr."})
     static final class Ecs extends Base {
         @Override
         Function<Spec, ExportResult> exporter() {
@@ -136,14 +126,10 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     @Command(name = "sagemaker",
-            mixinStandardHelpOptions = true,
-            versionProvider = VersionProvider.class,
             description = {
                     "Per endpoint a CreateEndpointConfig and a CreateEndpoint request, per inference component a "
                             + "CreateInferenceComponent request (mig- partition names, one device, "
-                            + "MinMemoryRequiredInMb from hostMemoryMiB or 1024)."},
-            exitCodeListHeading = "%nExit status:%n",
-            exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error"})
+                            + "MinMemoryRequiredInMb from hostMemoryMiB or 1024)."})
     static final class SageMaker extends Base {
         @Override
         Function<Spec, ExportResult> exporter() {

@@ -27,26 +27,17 @@ import tools.jackson.databind.json.JsonMapper;
  * into a gpushare spec fragment (YAML, or JSON with {@code --format json}).
  */
 @Command(name = "import",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = "Translate Amazon ECS task definitions or SageMaker requests into a gpushare spec fragment.",
         subcommands = {ImportCommand.Ecs.class, ImportCommand.SageMaker.class},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare import ecs-task-definition taskdef.json > tasks.yaml",
                 "  gpushare import sagemaker endpoint-config.json inference-component.json --cluster demo"})
-final class ImportCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    private CommandSpec command;
-
-    /** {@code gpushare import} alone: the usage on stderr. */
-    @Override
-    public Integer call() {
-        command.commandLine().usage(command.commandLine().getErr());
-        return ExitCodes.USAGE;
-    }
-
+final class ImportCommand extends CommandGroup {
     /** The options both formats take, and the printing they share. */
+    @Command(mixinStandardHelpOptions = true,
+            versionProvider = VersionProvider.class,
+            exitCodeListHeading = "%nExit status:%n")
     abstract static class Base implements Callable<Integer> {
         @Mixin
         FormatOption format;
@@ -96,13 +87,10 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     @Command(name = "ecs-task-definition",
-            mixinStandardHelpOptions = true,
-            versionProvider = VersionProvider.class,
             description = {
                     "Read ECS task definitions (RegisterTaskDefinition input, DescribeTaskDefinition output, "
                             + "or a JSON array of them) and print the equivalent gpushare taskDefinitions.",
                     "ECS's own GPU rules are checked; each problem names its path in the ECS file."},
-            exitCodeListHeading = "%nExit status:%n",
             exitCodeList = {
                     "0:translated",
                     "1:a file breaks an ECS rule (problems printed on stderr)",
@@ -115,14 +103,11 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     @Command(name = "sagemaker",
-            mixinStandardHelpOptions = true,
-            versionProvider = VersionProvider.class,
             description = {
                     "Read SageMaker CreateEndpointConfig, CreateEndpoint and CreateInferenceComponent requests "
                             + "(one per file, or a JSON array) and print the equivalent gpushare endpoints and "
                             + "inferenceComponents.",
                     "SageMaker's partitioning rules are checked; each problem names its path in the request file."},
-            exitCodeListHeading = "%nExit status:%n",
             exitCodeList = {
                     "0:translated",
                     "1:a request breaks a SageMaker rule (problems printed on stderr)",

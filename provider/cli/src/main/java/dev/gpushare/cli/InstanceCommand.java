@@ -14,19 +14,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code gpushare instance mark-unhealthy ID --reason R}: what the ECS MPS daemon check does. */
 @Command(name = "instance",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = "Act on one instance of a cluster.",
         subcommands = InstanceCommand.MarkUnhealthy.class)
-final class InstanceCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec private CommandSpec command;
-
-    @Override
-    public Integer call() {
-        command.commandLine().usage(command.commandLine().getErr());
-        return ExitCodes.USAGE;
-    }
-
+final class InstanceCommand extends CommandGroup {
     @Command(name = "mark-unhealthy",
             mixinStandardHelpOptions = true,
             versionProvider = VersionProvider.class,

@@ -8,13 +8,10 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
@@ -26,8 +23,6 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * which return the exit status instead of exiting.
  */
 @Command(name = "gpushare",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = "Infrastructure as code for GPU sharing: NVIDIA MPS, whole and fractional GPUs, "
                 + "MIG partition layouts. Checks a spec, computes where every copy runs, and converges "
                 + "a backend to it.",
@@ -54,17 +49,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 "",
                 "Exit status: 0 ok, 1 invalid spec, 2 usage error or unreadable file,",
                 "3 something could not be placed, 4 backend error, 70 internal error (a bug)."})
-public final class Main implements Callable<Integer> {
-    @Spec
-    private CommandSpec spec;
-
-    /** {@code gpushare} alone: the usage on stderr, as for any other usage error. */
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return ExitCodes.USAGE;
-    }
-
+public final class Main extends CommandGroup {
     public static void main(String[] args) {
         // The schema validator logs through SLF4J, and no binding is shipped: without this, SLF4J
         // prints three "no providers" warnings on stderr at every run.

@@ -1,19 +1,15 @@
 package dev.gpushare.cli;
 
+import dev.gpushare.model.io.Json;
 import dev.gpushare.model.io.Printable;
 import dev.gpushare.model.problem.Problem;
+import dev.gpushare.model.problem.ProblemJson;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
-import tools.jackson.core.util.DefaultIndenter;
-import tools.jackson.core.util.DefaultPrettyPrinter;
-import tools.jackson.core.util.Separators;
-import tools.jackson.databind.ObjectWriter;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -25,16 +21,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class ProblemReport {
     /** Shown for a problem that belongs to no file (a spec built in code). */
     static final String NO_FILE = "<spec>";
-
-    // the same layout as the state document ("key": value, [] for empty lists), so outputs diff alike
-    private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
-    private static final ObjectWriter PRETTY = JsonMapper.builder().build().writer().with(new DefaultPrettyPrinter(
-            Separators.createDefaultInstance()
-                    .withObjectNameValueSpacing(Separators.Spacing.AFTER)
-                    .withArrayEmptySeparator("")
-                    .withObjectEmptySeparator(""))
-            .withArrayIndenter(INDENT)
-            .withObjectIndenter(INDENT));
 
     private ProblemReport() {}
 
@@ -74,19 +60,9 @@ final class ProblemReport {
     static String json(List<Problem> problems) {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("valid", problems.isEmpty());
-        ArrayNode list = root.putArray("problems");
-        for (Problem p : problems) {
-            ObjectNode o = list.addObject();
-            o.put("file", p.file());
-            o.put("path", p.path());
-            o.put("code", p.code().name());
-            o.put("message", p.message());
-            if (p.location() != null) {
-                o.put("line", p.location().line());
-                o.put("column", p.location().column());
-            }
-        }
-        return PRETTY.writeValueAsString(root) + "\n";
+        root.set("problems", ProblemJson.toTree(problems));
+        // the same layout as the state document, so outputs diff alike
+        return Json.print(root);
     }
 
     private static String plural(int n, String word) {

@@ -20,19 +20,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code gpushare render kubernetes FILE... [--devices dra|device-plugin] [--out-dir D]}. */
 @Command(name = "render",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = "Write what a placed spec becomes on a platform, without a cluster (for GitOps).",
         subcommands = {RenderCommand.Kubernetes.class})
-final class RenderCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec private CommandSpec command;
-
-    @Override
-    public Integer call() {
-        command.commandLine().usage(command.commandLine().getErr());
-        return ExitCodes.USAGE;
-    }
-
+final class RenderCommand extends CommandGroup {
     @Command(name = "kubernetes",
             mixinStandardHelpOptions = true,
             versionProvider = VersionProvider.class,

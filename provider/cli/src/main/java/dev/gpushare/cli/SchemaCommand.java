@@ -1,11 +1,7 @@
 package dev.gpushare.cli;
 
 import dev.gpushare.engine.validate.SchemaValidator;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code gpushare schema}: the spec's JSON Schema, for editors and other tools. */
 @Command(name = "schema",
@@ -20,16 +16,9 @@ import picocli.CommandLine.Spec;
         footer = {"  gpushare schema > gpushare.schema.json"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:printed"})
-final class SchemaCommand implements Callable<Integer> {
-    @Mixin
-    private FormatOption format;
-
-    @Spec
-    private CommandSpec spec;
-
+final class SchemaCommand extends DocumentCommand {
     @Override
-    public Integer call() {
-        Print.document(spec.commandLine().getOut(), SchemaValidator.schemaText());
-        return ExitCodes.OK;
+    String document() {
+        return SchemaValidator.schemaText(); // JSON whatever --format says
     }
 }

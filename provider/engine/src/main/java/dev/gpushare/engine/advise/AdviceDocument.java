@@ -1,11 +1,10 @@
 package dev.gpushare.engine.advise;
 
+import dev.gpushare.model.io.Json;
+import dev.gpushare.model.io.SpecWriter;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
-
-import dev.gpushare.model.io.SpecWriter;
 
 /** {@link Advice} as text (for people) and JSON (for scripts): what {@code gpushare advise} prints. */
 public final class AdviceDocument {
@@ -39,28 +38,9 @@ public final class AdviceDocument {
     public static String toJson(Advice advice) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
-        ArrayNode eps = root.putArray("endpoints");
-        for (EndpointAdvice e : advice.endpoints()) {
-            ObjectNode n = eps.addObject();
-            n.put("endpoint", e.endpoint());
-            n.put("instanceType", e.instanceType());
-            n.put("gpuModel", e.gpuModel());
-            ArrayNode layout = n.putArray("partitionLayout");
-            e.partitionLayout().forEach(layout::add);
-            n.put("instanceCount", e.instanceCount());
-            n.put("gpus", e.gpus());
-            n.put("wastedMiB", e.wastedMiB());
-            ObjectNode types = n.putObject("partitionTypes");
-            e.partitionTypes().forEach(types::put);
-            n.put("layoutsSearched", e.layoutsSearched());
-        }
-        ArrayNode not = root.putArray("notAdvised");
-        for (Advice.NotAdvised a : advice.notAdvised()) {
-            ObjectNode n = not.addObject();
-            n.put("endpoint", a.endpoint());
-            n.put("code", a.code().name());
-            n.put("message", a.message());
-        }
+        // EndpointAdvice and NotAdvised as records: their components are the keys, in order
+        root.set("endpoints", Json.tree(advice.endpoints()));
+        root.set("notAdvised", Json.tree(advice.notAdvised()));
         root.set("spec", SpecWriter.toTree(advice.spec()));
         return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
     }

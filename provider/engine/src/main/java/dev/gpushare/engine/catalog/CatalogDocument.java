@@ -1,6 +1,7 @@
 package dev.gpushare.engine.catalog;
 
-import dev.gpushare.engine.catalog.internal.TextTable;
+import dev.gpushare.engine.internal.TextTable;
+import dev.gpushare.model.io.Json;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,34 +21,8 @@ public final class CatalogDocument {
     /** {@code {"gpuModels": [...], "instanceTypes": [...]}}. */
     public static JsonNode toTree(Catalog catalog) {
         ObjectNode root = MAPPER.createObjectNode();
-        ArrayNode models = root.putArray("gpuModels");
-        for (GpuModel g : catalog.gpuModels()) {
-            ObjectNode m = models.addObject();
-            m.put("name", g.name());
-            m.put("totalMemoryMiB", g.totalMemoryMiB());
-            m.put("usableMemoryMiB", g.usableMemoryMiB());
-            m.put("computeCapability", g.computeCapability());
-            m.put("mpsCapable", g.mpsCapable());
-            if (g.mig() == null) {
-                m.putNull("mig");
-                continue;
-            }
-            ObjectNode mig = m.putObject("mig");
-            mig.put("placementUnits", g.mig().placementUnits());
-            mig.put("computeSlices", g.mig().computeSlices());
-            ArrayNode profiles = mig.putArray("profiles");
-            for (MigProfile p : g.mig().profiles()) {
-                ObjectNode o = profiles.addObject();
-                o.put("name", p.name());
-                o.put("profileId", p.profileId());
-                o.put("computeSlices", p.computeSlices());
-                o.put("size", p.size());
-                ArrayNode starts = o.putArray("starts");
-                p.starts().forEach(starts::add);
-                o.put("maxCount", p.maxCount());
-                o.put("memoryMiB", p.memoryMiB());
-            }
-        }
+        // GpuModel, MigGeometry and MigProfile as records: their components are the keys, in order
+        root.set("gpuModels", Json.tree(catalog.gpuModels()));
         ArrayNode types = root.putArray("instanceTypes");
         for (InstanceType t : catalog.instanceTypes()) {
             ObjectNode o = types.addObject();

@@ -1,5 +1,6 @@
 package dev.gpushare.engine.cost;
 
+import dev.gpushare.engine.internal.TextTable;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -23,28 +24,18 @@ public final class UsageText {
      */
     public static String render(FleetUsage u) {
         StringBuilder out = new StringBuilder("cost and GPU memory (").append(u.pricing()).append("):\n");
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"POOL", "INSTANCES", "$/HOUR", "ALLOCATED / USABLE MiB", "IDLE GPUS", "STRANDED MiB"});
+        // the dollar column is right-aligned so that the cents line up
+        TextTable table = new TextTable("POOL", "INSTANCES", "$/HOUR", "ALLOCATED / USABLE MiB", "IDLE GPUS", "STRANDED MiB")
+                .indent("  ").alignRight(2);
         for (PoolUsage p : u.pools()) {
-            rows.add(new String[] {
-                    (p.capacityProvider() != null ? "capacityProvider " : "endpoint ") + p.name(),
+            table.row((p.capacityProvider() != null ? "capacityProvider " : "endpoint ") + p.name(),
                     p.instances() + " × " + p.instanceType(),
                     dollars(p.costPerHour(), p.unpricedInstances()),
-                    memory(p.memory()), p.idleGpus() + " of " + p.gpus(), Long.toString(p.memory().strandedMiB())});
+                    memory(p.memory()), p.idleGpus() + " of " + p.gpus(), p.memory().strandedMiB());
         }
-        rows.add(new String[] {"total", Integer.toString(u.instances()), dollars(u.costPerHour(), u.unpricedInstances()),
-                memory(u.memory()), u.idleGpus() + " of " + u.gpus(), Long.toString(u.memory().strandedMiB())});
-        int[] width = new int[rows.get(0).length];
-        for (String[] r : rows) for (int c = 0; c < r.length; c++) width[c] = Math.max(width[c], r[c].length());
-        for (String[] r : rows) {
-            StringBuilder line = new StringBuilder(" ");
-            for (int c = 0; c < r.length; c++) {
-                String pad = " ".repeat(width[c] - r[c].length());
-                // the dollar column is right-aligned so that the cents line up
-                line.append(' ').append(c == 2 ? pad + r[c] : r[c] + pad).append(' ');
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
+        table.row("total", u.instances(), dollars(u.costPerHour(), u.unpricedInstances()),
+                memory(u.memory()), u.idleGpus() + " of " + u.gpus(), u.memory().strandedMiB());
+        out.append(table.render());
         List<String> notes = new ArrayList<>();
         if (u.unpricedInstances() > 0) {
             notes.add(u.unpricedInstances() + (u.unpricedInstances() == 1 ? " instance has" : " instances have")

@@ -14,10 +14,10 @@ import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.InstanceId;
-import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.engine.state.StateJson;
 import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.InstanceTypeDef;
+import dev.gpushare.model.io.Json;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JacksonException;
@@ -124,13 +124,7 @@ public final class PlanJson {
                 n.put("fromMode", c.fromMode() == null ? null : c.fromMode().name());
                 n.put("mode", c.mode().name());
                 if (c.fraction() == null) n.putNull("fraction"); else n.put("fraction", c.fraction());
-                ArrayNode ps = n.putArray("partitions");
-                for (MigPartition p : c.partitions()) {
-                    ObjectNode pn = ps.addObject();
-                    pn.put("profile", p.profile());
-                    pn.put("start", p.start());
-                    pn.put("memoryMiB", p.memoryMiB());
-                }
+                n.set("partitions", Json.tree(c.partitions()));
             }
             case PlaceCopy p -> {
                 n.put("task", p.task().toString());

@@ -8,39 +8,28 @@ import dev.gpushare.model.problem.ProblemCode;
  * Plans that gpushare made never have them; a hand-edited, forged or corrupted one does.
  */
 public enum ApplyCode implements ProblemCode {
-    ACTION_MALFORMED_ID(
-            "An instance id, task, container, capacity provider or endpoint name in an action is not a gpushare name (e.g. it holds a line break or a terminal escape).",
-            "Apply a plan gpushare made (gpushare plan --out FILE); ids are NAME-N for instances and NAME/N for copies."),
-    ACTION_UNKNOWN_INSTANCE_TYPE(
-            "A launched instance names an instance type that is neither in the catalog nor declared with the action.",
-            "Plan again from the spec; declare a type missing from the catalog under instanceTypes."),
-    ACTION_INSTANCE_SHAPE(
-            "A launched or configured instance's GPUs do not match its instance type (count, model, memory, fraction, mode or MIG partitions).",
-            "Plan again from the spec instead of editing the plan."),
-    ACTION_UNKNOWN_TARGET(
-            "An action places a copy on, or configures, an instance or GPU that neither the state nor an earlier action of the plan has.",
-            "Plan again against the current state (gpushare plan)."),
-    ACTION_OUT_OF_RANGE(
-            "A copy's GPU memory, compute percent or GPU index is outside what the GPU has (e.g. 999999999 MiB, 999 percent, GPU -3).",
-            "Plan again from the spec; the solver never asks for more than a GPU has."),
-    ACTION_ENVIRONMENT(
-            "A copy's environment differs from what gpushare sets for its allocation (an extra variable such as LD_PRELOAD, or a wrong value).",
-            "Plan again from the spec; the environment is derived from the allocation and cannot be chosen."),
-    ACTION_TEXT(
-            "A reason or health text in an action holds control characters or is longer than 512 characters.",
-            "Plan again; reasons are written by gpushare."),
-    ACTION_INCONSISTENT(
-            "After the plan's actions a GPU would hold more than it can (more MPS memory than it has, two copies on a whole GPU or on one MIG instance, a copy on a GPU whose mode does not take it).",
-            "Plan again against the current state (gpushare plan); the solver never plans this.");
-
-    private final Doc doc;
-
-    ApplyCode(String cause, String fix) {
-        this.doc = new Doc(cause, fix);
-    }
-
-    @Override
-    public Doc doc() {
-        return doc;
-    }
+    @Doc(cause = "An instance id, task, container, capacity provider or endpoint name in an action is not a gpushare name (e.g. it holds a line break or a terminal escape).",
+            fix = "Apply a plan gpushare made (gpushare plan --out FILE); ids are NAME-N for instances and NAME/N for copies.")
+    ACTION_MALFORMED_ID,
+    @Doc(cause = "A launched instance names an instance type that is neither in the catalog nor declared with the action.",
+            fix = "Plan again from the spec; declare a type missing from the catalog under instanceTypes.")
+    ACTION_UNKNOWN_INSTANCE_TYPE,
+    @Doc(cause = "A launched or configured instance's GPUs do not match its instance type (count, model, memory, fraction, mode or MIG partitions).",
+            fix = "Plan again from the spec instead of editing the plan.")
+    ACTION_INSTANCE_SHAPE,
+    @Doc(cause = "An action places a copy on, or configures, an instance or GPU that neither the state nor an earlier action of the plan has.",
+            fix = "Plan again against the current state (gpushare plan).")
+    ACTION_UNKNOWN_TARGET,
+    @Doc(cause = "A copy's GPU memory, compute percent or GPU index is outside what the GPU has (e.g. 999999999 MiB, 999 percent, GPU -3).",
+            fix = "Plan again from the spec; the solver never asks for more than a GPU has.")
+    ACTION_OUT_OF_RANGE,
+    @Doc(cause = "A copy's environment differs from what gpushare sets for its allocation (an extra variable such as LD_PRELOAD, or a wrong value).",
+            fix = "Plan again from the spec; the environment is derived from the allocation and cannot be chosen.")
+    ACTION_ENVIRONMENT,
+    @Doc(cause = "A reason or health text in an action holds control characters or is longer than 512 characters.",
+            fix = "Plan again; reasons are written by gpushare.")
+    ACTION_TEXT,
+    @Doc(cause = "After the plan's actions a GPU would hold more than it can (more MPS memory than it has, two copies on a whole GPU or on one MIG instance, a copy on a GPU whose mode does not take it).",
+            fix = "Plan again against the current state (gpushare plan); the solver never plans this.")
+    ACTION_INCONSISTENT;
 }

@@ -21,4 +21,26 @@ public record Gpu(
         partitions = List.copyOf(partitions);
         allocations = List.copyOf(allocations);
     }
+
+    /** MiB its MPS allocations reserve (one without a memory limit reserves none). */
+    public long mpsReservedMiB() {
+        long sum = 0;
+        for (Allocation a : allocations) if (a.memoryMiB() != null) sum += a.memoryMiB();
+        return sum;
+    }
+
+    /** MiB of the MIG instances some copy runs on. */
+    public long partitionsUsedMiB() {
+        long sum = 0;
+        for (MigPartition p : partitions) if (runsOn(p)) sum += p.memoryMiB();
+        return sum;
+    }
+
+    /** True when a copy runs on MIG instance {@code p} of this GPU. */
+    public boolean runsOn(MigPartition p) {
+        for (Allocation a : allocations) {
+            if (a.partition() != null && a.partition().start() == p.start()) return true;
+        }
+        return false;
+    }
 }

@@ -1,17 +1,14 @@
 package dev.gpushare.engine.state;
 
+import dev.gpushare.model.io.Json;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import tools.jackson.core.util.DefaultIndenter;
-import tools.jackson.core.util.DefaultPrettyPrinter;
-import tools.jackson.core.util.Separators;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -29,15 +26,6 @@ public final class StateJson {
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
-    // "key": value and [] / {} for empty containers: the form people expect to read and diff.
-    private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
-    private static final ObjectWriter PRETTY = MAPPER.writer().with(new DefaultPrettyPrinter(
-            Separators.createDefaultInstance()
-                    .withObjectNameValueSpacing(Separators.Spacing.AFTER)
-                    .withArrayEmptySeparator("")
-                    .withObjectEmptySeparator(""))
-            .withArrayIndenter(INDENT)
-            .withObjectIndenter(INDENT));
 
     private StateJson() {}
 
@@ -54,12 +42,7 @@ public final class StateJson {
             n.put("code", u.code().name());
             n.put("message", u.message());
         }
-        FleetState.Summary s = state.summary();
-        ObjectNode summary = root.putObject("summary");
-        summary.put("instances", s.instances());
-        summary.put("gpus", s.gpus());
-        summary.put("allocations", s.allocations());
-        summary.put("unplaced", s.unplaced());
+        root.set("summary", Json.tree(state.summary()));
         return root;
     }
 
@@ -70,7 +53,7 @@ public final class StateJson {
 
     /** A state tree (possibly with more summary keys, as the cost figures add) in this document's print form. */
     public static String print(JsonNode tree) {
-        return PRETTY.writeValueAsString(tree) + "\n";
+        return Json.print(tree);
     }
 
     /**
@@ -120,13 +103,7 @@ public final class StateJson {
         n.put("memoryMiB", g.memoryMiB());
         n.put("mode", g.mode().name());
         if (g.fraction() == null) n.putNull("fraction"); else n.put("fraction", g.fraction());
-        ArrayNode parts = n.putArray("partitions");
-        for (MigPartition p : g.partitions()) {
-            ObjectNode pn = parts.addObject();
-            pn.put("profile", p.profile());
-            pn.put("start", p.start());
-            pn.put("memoryMiB", p.memoryMiB());
-        }
+        n.set("partitions", Json.tree(g.partitions()));
         ArrayNode allocs = n.putArray("allocations");
         for (Allocation a : g.allocations()) allocs.add(toTree(a));
         return n;

@@ -81,23 +81,8 @@ public final class StateText {
         return switch (g.mode()) {
             case IDLE, TIME_SLICING -> 0; // time-slicing reserves no memory
             case DEDICATED, FRACTIONAL -> g.allocations().isEmpty() ? 0 : g.memoryMiB();
-            case MPS -> {
-                long sum = 0;
-                for (Allocation a : g.allocations()) if (a.memoryMiB() != null) sum += a.memoryMiB();
-                yield sum;
-            }
-            case MIG -> {
-                long sum = 0;
-                for (MigPartition p : g.partitions()) {
-                    for (Allocation a : g.allocations()) {
-                        if (a.partition() != null && a.partition().start() == p.start()) {
-                            sum += p.memoryMiB();
-                            break;
-                        }
-                    }
-                }
-                yield sum;
-            }
+            case MPS -> g.mpsReservedMiB();
+            case MIG -> g.partitionsUsedMiB();
         };
     }
 }

@@ -8,6 +8,7 @@ import dev.gpushare.model.InstanceTypeDef;
 import dev.gpushare.model.PlacementStrategy;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
+import dev.gpushare.model.SpecSections;
 import dev.gpushare.model.TaskDefinition;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,12 +32,7 @@ import java.util.function.UnaryOperator;
  */
 public final class ClusterBuilder {
     private final String cluster;
-    private final List<CapacityProvider> capacityProviders = new ArrayList<>();
-    private final List<TaskDefinition> taskDefinitions = new ArrayList<>();
-    private final List<Service> services = new ArrayList<>();
-    private final List<Endpoint> endpoints = new ArrayList<>();
-    private final List<InferenceComponent> inferenceComponents = new ArrayList<>();
-    private final List<InstanceTypeDef> instanceTypes = new ArrayList<>();
+    private final SpecSections sections = new SpecSections();
     private dev.gpushare.model.Pricing pricing = dev.gpushare.model.Pricing.NONE;
 
     ClusterBuilder(String cluster) {
@@ -64,7 +60,7 @@ public final class ClusterBuilder {
             UnaryOperator<CapacityProviderOptions> options) {
         CapacityProviderOptions o = options.apply(CapacityProviderOptions.DEFAULTS);
         Sharing sharing = o.sharing();
-        capacityProviders.add(new CapacityProvider(
+        sections.capacityProviders().add(new CapacityProvider(
                 name, instanceType, o.minInstances(), maxInstances, sharing == null ? null : sharing.toModel()));
         return new CapacityProviderRef(this, name);
     }
@@ -97,7 +93,7 @@ public final class ClusterBuilder {
         for (ContainerDef c : more) {
             containers.add(Objects.requireNonNull(c, "container").toModel());
         }
-        taskDefinitions.add(new TaskDefinition(family, o.cpuUnits(), o.memoryMiB(), containers));
+        sections.taskDefinitions().add(new TaskDefinition(family, o.cpuUnits(), o.memoryMiB(), containers));
         return new TaskDefinitionRef(this, family);
     }
 
@@ -113,7 +109,7 @@ public final class ClusterBuilder {
     public ClusterBuilder service(
             String name, TaskDefinitionRef taskDefinition, CapacityProviderRef capacityProvider, int desiredCount,
             PlacementStrategy placementStrategy) {
-        services.add(new Service(
+        sections.services().add(new Service(
                 name, own(taskDefinition).name(), own(capacityProvider).name(), desiredCount, placementStrategy));
         return this;
     }
@@ -129,7 +125,7 @@ public final class ClusterBuilder {
     public EndpointRef endpoint(
             String name, String instanceType, int instanceCount, UnaryOperator<EndpointOptions> options) {
         EndpointOptions o = options.apply(EndpointOptions.DEFAULTS);
-        endpoints.add(new Endpoint(name, instanceType, instanceCount, o.partitionLayout()));
+        sections.endpoints().add(new Endpoint(name, instanceType, instanceCount, o.partitionLayout()));
         return new EndpointRef(this, name);
     }
 
@@ -154,7 +150,7 @@ public final class ClusterBuilder {
             String name, EndpointRef endpoint, String model, int copyCount,
             UnaryOperator<InferenceComponentOptions> options) {
         InferenceComponentOptions o = options.apply(InferenceComponentOptions.DEFAULTS);
-        inferenceComponents.add(new InferenceComponent(
+        sections.inferenceComponents().add(new InferenceComponent(
                 name, own(endpoint).name(), model, o.partitionType(), copyCount, o.hostMemoryMiB(), o.gpuMemoryMiB()));
         return this;
     }
@@ -170,7 +166,7 @@ public final class ClusterBuilder {
      * @param memory   host memory per instance
      */
     public InstanceTypeRef instanceType(String name, String gpuModel, int gpuCount, int vcpus, Mib memory) {
-        instanceTypes.add(new InstanceTypeDef(
+        sections.instanceTypes().add(new InstanceTypeDef(
                 name, gpuModel, gpuCount, vcpus, Objects.requireNonNull(memory, "memory").value()));
         return new InstanceTypeRef(this, name);
     }
@@ -178,7 +174,7 @@ public final class ClusterBuilder {
     /** As {@link #instanceType(String, String, int, int, Mib)}, with what one instance costs per hour. */
     public InstanceTypeRef instanceType(
             String name, String gpuModel, int gpuCount, int vcpus, Mib memory, UsdPerHour perHour) {
-        instanceTypes.add(new InstanceTypeDef(name, gpuModel, gpuCount, vcpus,
+        sections.instanceTypes().add(new InstanceTypeDef(name, gpuModel, gpuCount, vcpus,
                 Objects.requireNonNull(memory, "memory").value(), Objects.requireNonNull(perHour, "perHour").value()));
         return new InstanceTypeRef(this, name);
     }
@@ -195,8 +191,7 @@ public final class ClusterBuilder {
 
     /** The spec declared so far (apiVersion {@value Spec#API_VERSION}); lists in declaration order. */
     public Spec build() {
-        return new Spec(Spec.API_VERSION, cluster, capacityProviders, taskDefinitions, services, endpoints,
-                inferenceComponents, instanceTypes, pricing);
+        return sections.toSpec(Spec.API_VERSION, cluster, pricing);
     }
 
     private <R extends Ref> R own(R ref) {

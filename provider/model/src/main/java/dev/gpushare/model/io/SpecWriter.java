@@ -2,13 +2,9 @@ package dev.gpushare.model.io;
 
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Container;
-import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.GpuSharing;
-import dev.gpushare.model.InferenceComponent;
-import dev.gpushare.model.InstanceTypeDef;
 import dev.gpushare.model.Pricing;
-import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.TaskDefinition;
 import java.util.List;
@@ -67,10 +63,12 @@ public final class SpecWriter {
         root.put("cluster", spec.cluster());
         section(root, "capacityProviders", spec.capacityProviders(), SpecWriter::capacityProvider);
         section(root, "taskDefinitions", spec.taskDefinitions(), SpecWriter::taskDefinition);
-        section(root, "services", spec.services(), SpecWriter::service);
-        section(root, "endpoints", spec.endpoints(), SpecWriter::endpoint);
-        section(root, "inferenceComponents", spec.inferenceComponents(), SpecWriter::inferenceComponent);
-        section(root, "instanceTypes", spec.instanceTypes(), SpecWriter::instanceType);
+        // Service, Endpoint, InferenceComponent and InstanceTypeDef are written as their records
+        // map (components in order, optional nulls left out): their fields are the document's.
+        section(root, "services", spec.services(), Json::treeWithoutNulls);
+        section(root, "endpoints", spec.endpoints(), Json::treeWithoutNulls);
+        section(root, "inferenceComponents", spec.inferenceComponents(), Json::treeWithoutNulls);
+        section(root, "instanceTypes", spec.instanceTypes(), Json::treeWithoutNulls);
         if (!spec.pricing().isNone()) root.set("pricing", pricing(spec.pricing()));
         return root;
     }
@@ -79,18 +77,11 @@ public final class SpecWriter {
         ObjectNode o = NODES.objectNode();
         if (p.region() != null) o.put("region", p.region());
         if (p.discountPercent() != null) o.put("discountPercent", p.discountPercent());
-        if (!p.prices().isEmpty()) {
-            ArrayNode a = o.putArray("prices");
-            for (Pricing.InstancePrice ip : p.prices()) {
-                ObjectNode e = a.addObject();
-                e.put("instanceType", ip.instanceType());
-                e.put("perHour", ip.perHour());
-            }
-        }
+        if (!p.prices().isEmpty()) o.set("prices", Json.tree(p.prices()));
         return o;
     }
 
-    private static <T> void section(ObjectNode root, String name, List<T> items, Function<T, ObjectNode> write) {
+    private static <T> void section(ObjectNode root, String name, List<T> items, Function<T, JsonNode> write) {
         if (items.isEmpty()) return;
         ArrayNode a = root.putArray(name);
         items.forEach(i -> a.add(write.apply(i)));
@@ -160,47 +151,6 @@ public final class SpecWriter {
         };
     }
 
-    private static ObjectNode service(Service s) {
-        ObjectNode o = NODES.objectNode();
-        o.put("name", s.name());
-        o.put("taskDefinition", s.taskDefinition());
-        o.put("capacityProvider", s.capacityProvider());
-        o.put("desiredCount", s.desiredCount());
-        o.put("placementStrategy", s.placementStrategy().name());
-        return o;
-    }
-
-    private static ObjectNode endpoint(Endpoint e) {
-        ObjectNode o = NODES.objectNode();
-        o.put("name", e.name());
-        o.put("instanceType", e.instanceType());
-        o.put("instanceCount", e.instanceCount());
-        if (e.partitionLayout() != null) o.set("partitionLayout", strings(e.partitionLayout()));
-        return o;
-    }
-
-    private static ObjectNode inferenceComponent(InferenceComponent c) {
-        ObjectNode o = NODES.objectNode();
-        o.put("name", c.name());
-        o.put("endpoint", c.endpoint());
-        o.put("model", c.model());
-        if (c.partitionType() != null) o.put("partitionType", c.partitionType());
-        o.put("copyCount", c.copyCount());
-        if (c.hostMemoryMiB() != null) o.put("hostMemoryMiB", c.hostMemoryMiB());
-        if (c.gpuMemoryMiB() != null) o.put("gpuMemoryMiB", c.gpuMemoryMiB());
-        return o;
-    }
-
-    private static ObjectNode instanceType(InstanceTypeDef t) {
-        ObjectNode o = NODES.objectNode();
-        o.put("name", t.name());
-        o.put("gpuModel", t.gpuModel());
-        o.put("gpuCount", t.gpuCount());
-        o.put("vcpus", t.vcpus());
-        o.put("memoryMiB", t.memoryMiB());
-        if (t.perHour() != null) o.put("perHour", t.perHour());
-        return o;
-    }
 
     private static ArrayNode strings(List<String> items) {
         ArrayNode a = NODES.arrayNode();

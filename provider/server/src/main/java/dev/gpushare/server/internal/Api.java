@@ -18,6 +18,7 @@ import dev.gpushare.model.Spec;
 import dev.gpushare.model.io.SpecReader;
 import dev.gpushare.server.ServiceLimits;
 import dev.gpushare.model.problem.Problem;
+import dev.gpushare.model.problem.ProblemJson;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -311,18 +312,7 @@ public final class Api {
         n.put("code", code.name());
         n.put("message", message);
         n.put("requestId", requestId);
-        ArrayNode ps = n.putArray("problems");
-        for (Problem p : problems) {
-            ObjectNode pn = ps.addObject();
-            pn.put("file", p.file());
-            pn.put("path", p.path());
-            pn.put("code", p.code().name());
-            pn.put("message", p.message());
-            if (p.location() != null) {
-                pn.put("line", p.location().line());
-                pn.put("column", p.location().column());
-            }
-        }
+        n.set("problems", ProblemJson.toTree(problems));
         return n;
     }
 }

@@ -2,9 +2,8 @@ package dev.gpushare.engine.advise.capacity;
 
 import dev.gpushare.engine.cost.UsageJson;
 import dev.gpushare.engine.cost.UsageText;
+import dev.gpushare.engine.internal.TextTable;
 import dev.gpushare.model.io.SpecWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -31,8 +30,8 @@ public final class CapacityAdviceDocument {
             else out.append(w.gpuMemoryMiB()).append(" MiB GPU memory");
             if (w.maxComputePercent() != null) out.append(", compute limit ").append(w.maxComputePercent()).append('%');
             out.append('\n');
-            List<String[]> rows = new ArrayList<>();
-            rows.add(new String[] {"", "ALTERNATIVE", "INSTANCES", "$/HOUR", "MEMORY USED", "GIVES UP"});
+            TextTable table = new TextTable("", "ALTERNATIVE", "INSTANCES", "$/HOUR", "MEMORY USED", "GIVES UP")
+                    .indent(" ").alignRight(2, 3, 4);
             int shown = 0, feasible = 0;
             for (int i = 0; i < w.alternatives().size(); i++) {
                 Alternative a = w.alternatives().get(i);
@@ -41,13 +40,13 @@ public final class CapacityAdviceDocument {
                 if (top > 0 && shown >= top && i != w.choice()) continue;
                 shown++;
                 String mark = i == w.choice() ? "*" : advice.isolation().allows(a.form().isolation()) ? "" : "x";
-                rows.add(row(mark, a.label(), a));
+                row(table, mark, a.label(), a);
             }
             if (w.asSpecified() != null) {
                 Alternative s = w.asSpecified();
-                rows.add(row("=", "as specified: " + s.label(), s));
+                row(table, "=", "as specified: " + s.label(), s);
             }
-            table(out, rows);
+            out.append(table.render());
             int infeasible = w.alternatives().size() - feasible;
             if (feasible > shown || infeasible > 0) {
                 out.append("  (").append(feasible - shown).append(" more feasible, ").append(infeasible)
@@ -76,23 +75,9 @@ public final class CapacityAdviceDocument {
         return out.toString();
     }
 
-    private static String[] row(String mark, String label, Alternative a) {
-        return new String[] {mark, label, Integer.toString(a.instances()), UsageText.cents(a.costPerHour()),
-                String.format(Locale.ROOT, "%.1f%%", a.allocatedPercent()), a.form().givesUp()};
-    }
-
-    private static void table(StringBuilder out, List<String[]> rows) {
-        int[] width = new int[rows.get(0).length];
-        for (String[] r : rows) for (int c = 0; c < r.length; c++) width[c] = Math.max(width[c], r[c].length());
-        for (String[] r : rows) {
-            StringBuilder line = new StringBuilder(" ");
-            for (int c = 0; c < r.length; c++) {
-                String pad = " ".repeat(width[c] - r[c].length());
-                boolean right = c == 2 || c == 3 || c == 4;
-                line.append(right ? pad + r[c] : r[c] + pad).append("  ");
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
+    private static void row(TextTable table, String mark, String label, Alternative a) {
+        table.row(mark, label, a.instances(), UsageText.cents(a.costPerHour()),
+                String.format(Locale.ROOT, "%.1f%%", a.allocatedPercent()), a.form().givesUp());
     }
 
     /** Every alternative ({@code top} 0), or the cheapest {@code top} feasible ones and the choice, with how many were left out. */

@@ -5,7 +5,6 @@ import dev.gpushare.engine.cost.FleetUsage;
 import dev.gpushare.engine.cost.GpuMemory;
 import dev.gpushare.engine.cost.PoolUsage;
 import dev.gpushare.engine.cost.PriceList;
-import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
@@ -97,7 +96,7 @@ public final class UsageCalculator {
             usable += gUsable;
             allocated += gAllocated;
             if (g.mode() == GpuMode.MIG) {
-                for (MigPartition part : g.partitions()) if (!used(g, part)) fragments.add(part.memoryMiB());
+                for (MigPartition part : g.partitions()) if (!g.runsOn(part)) fragments.add(part.memoryMiB());
             } else if (g.allocations().isEmpty()) {
                 idleGroup += gUsable;
             } else if (g.mode() == GpuMode.MPS && gUsable > gAllocated) {
@@ -124,23 +123,8 @@ public final class UsageCalculator {
         return switch (g.mode()) {
             case IDLE -> 0;
             case DEDICATED, FRACTIONAL, TIME_SLICING -> g.allocations().isEmpty() ? 0 : g.memoryMiB();
-            case MPS -> {
-                long sum = 0;
-                for (Allocation a : g.allocations()) if (a.memoryMiB() != null) sum += a.memoryMiB();
-                yield sum;
-            }
-            case MIG -> {
-                long sum = 0;
-                for (MigPartition p : g.partitions()) if (used(g, p)) sum += p.memoryMiB();
-                yield sum;
-            }
+            case MPS -> g.mpsReservedMiB();
+            case MIG -> g.partitionsUsedMiB();
         };
-    }
-
-    private static boolean used(Gpu g, MigPartition p) {
-        for (Allocation a : g.allocations()) {
-            if (a.partition() != null && a.partition().start() == p.start()) return true;
-        }
-        return false;
     }
 }

@@ -11,6 +11,7 @@ import dev.gpushare.model.PlacementStrategy;
 import dev.gpushare.model.Pricing;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
+import dev.gpushare.model.SpecSections;
 import dev.gpushare.model.TaskDefinition;
 import dev.gpushare.model.io.JsonPointers;
 import dev.gpushare.model.io.ParsedFile;
@@ -56,12 +57,7 @@ public final class SpecBinder {
     private final Map<Section, Map<String, Definition>> names = new HashMap<>();
     private Fields fields;
 
-    private final List<CapacityProvider> capacityProviders = new ArrayList<>();
-    private final List<TaskDefinition> taskDefinitions = new ArrayList<>();
-    private final List<Service> services = new ArrayList<>();
-    private final List<Endpoint> endpoints = new ArrayList<>();
-    private final List<InferenceComponent> inferenceComponents = new ArrayList<>();
-    private final List<InstanceTypeDef> instanceTypes = new ArrayList<>();
+    private final SpecSections sections = new SpecSections();
     private Pricing pricing = Pricing.NONE;
     private Definition pricingAt;
 
@@ -111,8 +107,7 @@ public final class SpecBinder {
         }
         Spec spec = problems.stream().anyMatch(p -> p.code() == ReadCode.NUMBER_OUT_OF_RANGE)
                 ? null
-                : new Spec(apiVersion, cluster, capacityProviders, taskDefinitions, services, endpoints,
-                        inferenceComponents, instanceTypes, pricing);
+                : sections.toSpec(apiVersion, cluster, pricing);
         return new ReadResult(spec, problems, new SourceMap(files, origins));
     }
 
@@ -131,26 +126,26 @@ public final class SpecBinder {
 
     private void add(Section s, JsonNode n, String path) {
         switch (s) {
-            case capacityProviders -> capacityProviders.add(new CapacityProvider(
+            case capacityProviders -> sections.capacityProviders().add(new CapacityProvider(
                     Fields.text(n, "name", path), Fields.text(n, "instanceType", path),
                     fields.integer(n, "minInstances", path, 0),
                     fields.integer(n, "maxInstances", path, SpecReader.NO_INSTANCE_LIMIT),
                     gpuSharing(n.get("gpuSharing"), JsonPointers.append(path, "gpuSharing"))));
-            case taskDefinitions -> taskDefinitions.add(taskDefinition(n, path));
-            case services -> services.add(new Service(
+            case taskDefinitions -> sections.taskDefinitions().add(taskDefinition(n, path));
+            case services -> sections.services().add(new Service(
                     Fields.text(n, "name", path), Fields.text(n, "taskDefinition", path),
                     Fields.text(n, "capacityProvider", path), fields.integer(n, "desiredCount", path, null),
                     n.hasNonNull("placementStrategy")
                             ? PlacementStrategy.valueOf(Fields.text(n, "placementStrategy", path))
                             : PlacementStrategy.BINPACK));
-            case endpoints -> endpoints.add(new Endpoint(
+            case endpoints -> sections.endpoints().add(new Endpoint(
                     Fields.text(n, "name", path), Fields.text(n, "instanceType", path),
                     fields.integer(n, "instanceCount", path, null), Fields.optTextList(n, "partitionLayout", path)));
-            case inferenceComponents -> inferenceComponents.add(new InferenceComponent(
+            case inferenceComponents -> sections.inferenceComponents().add(new InferenceComponent(
                     Fields.text(n, "name", path), Fields.text(n, "endpoint", path), Fields.text(n, "model", path),
                     Fields.optText(n, "partitionType", path), fields.integer(n, "copyCount", path, null),
                     fields.optInteger(n, "hostMemoryMiB", path), fields.optInteger(n, "gpuMemoryMiB", path)));
-            case instanceTypes -> instanceTypes.add(new InstanceTypeDef(
+            case instanceTypes -> sections.instanceTypes().add(new InstanceTypeDef(
                     Fields.text(n, "name", path), Fields.text(n, "gpuModel", path),
                     fields.integer(n, "gpuCount", path, null), fields.integer(n, "vcpus", path, null),
                     fields.longValue(n, "memoryMiB", path), Fields.optDecimal(n, "perHour", path)));

@@ -18,21 +18,6 @@ public record CapacityProviderKind() implements ResourceKind {
     }
 
     @Override
-    public String section() {
-        return "capacityProviders";
-    }
-
-    @Override
-    public String schemaDef() {
-        return "capacityProvider";
-    }
-
-    @Override
-    public boolean replacesOn(String property) {
-        return property.equals(CLUSTER) || property.equals(nameProperty());
-    }
-
-    @Override
     public List<OutputProperty> outputs() {
         return List.of();
     }

@@ -30,18 +30,8 @@ public record EndpointKind() implements ResourceKind {
     }
 
     @Override
-    public String section() {
-        return "endpoints";
-    }
-
-    @Override
-    public String schemaDef() {
-        return "endpoint";
-    }
-
-    @Override
-    public boolean replacesOn(String property) {
-        return property.equals(CLUSTER) || property.equals(nameProperty()) || property.equals("partitionLayout");
+    public Set<String> replacingInputs() {
+        return Set.of("partitionLayout");
     }
 
     @Override

@@ -30,18 +30,8 @@ public record InferenceComponentKind() implements ResourceKind {
     }
 
     @Override
-    public String section() {
-        return "inferenceComponents";
-    }
-
-    @Override
-    public String schemaDef() {
-        return "inferenceComponent";
-    }
-
-    @Override
-    public boolean replacesOn(String property) {
-        return property.equals(CLUSTER) || property.equals(nameProperty()) || property.equals("partitionType");
+    public Set<String> replacingInputs() {
+        return Set.of("partitionType");
     }
 
     @Override

@@ -22,11 +22,18 @@ public sealed interface ResourceKind
     /** e.g. {@code Service}. */
     String typeName();
 
-    /** The spec document's array this kind's fragments go to, e.g. {@code services}. */
-    String section();
+    /** The spec document's array this kind's fragments go to: the plural of {@link #schemaDef()}, e.g. {@code services}. */
+    default String section() {
+        return schemaDef() + "s";
+    }
 
-    /** The {@code $defs} entry of gpushare.schema.json describing one fragment (the inputs). */
-    String schemaDef();
+    /**
+     * The {@code $defs} entry of gpushare.schema.json describing one fragment (the inputs): the
+     * type name in lower camel case, e.g. {@code service}.
+     */
+    default String schemaDef() {
+        return Character.toLowerCase(typeName().charAt(0)) + typeName().substring(1);
+    }
 
     /** The input that names the resource in its cluster ({@code name}; {@code family} for a task definition). */
     default String nameProperty() {
@@ -34,7 +41,14 @@ public sealed interface ResourceKind
     }
 
     /** Whether changing input {@code property} replaces the resource (the cluster and the name always do). */
-    boolean replacesOn(String property);
+    default boolean replacesOn(String property) {
+        return property.equals(CLUSTER) || property.equals(nameProperty()) || replacingInputs().contains(property);
+    }
+
+    /** The inputs besides the cluster and the name whose change replaces the resource. */
+    default Set<String> replacingInputs() {
+        return Set.of();
+    }
 
     /** The properties this kind computes (not inputs), in schema order. */
     List<OutputProperty> outputs();

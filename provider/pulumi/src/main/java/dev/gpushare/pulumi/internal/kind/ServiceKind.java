@@ -31,21 +31,6 @@ public record ServiceKind() implements ResourceKind {
     }
 
     @Override
-    public String section() {
-        return "services";
-    }
-
-    @Override
-    public String schemaDef() {
-        return "service";
-    }
-
-    @Override
-    public boolean replacesOn(String property) {
-        return property.equals(CLUSTER) || property.equals(nameProperty());
-    }
-
-    @Override
     public List<OutputProperty> outputs() {
         return List.of(
                 new OutputProperty(Copies.COPIES, array(ref(SchemaNodes.TYPES + "CopyPlacement"),

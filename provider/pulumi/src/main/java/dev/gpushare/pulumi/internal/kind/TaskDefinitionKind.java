@@ -42,16 +42,6 @@ public record TaskDefinitionKind() implements ResourceKind {
     }
 
     @Override
-    public String section() {
-        return "taskDefinitions";
-    }
-
-    @Override
-    public String schemaDef() {
-        return "taskDefinition";
-    }
-
-    @Override
     public String nameProperty() {
         return "family";
     }

@@ -69,53 +69,38 @@ public final class StateRows {
         Map<String, Head> heads = new LinkedHashMap<>();
         Map<InstanceId, List<String>> layouts = new TreeMap<>();
         // in no particular order: StateFold.normalize puts instances in InstanceId's order
-        try (PreparedStatement ps = c.prepareStatement("SELECT id, capacity_provider, endpoint, instance_type, healthy,"
-                + " health_reason, declared_layout FROM instances WHERE cluster = ?")) {
-            ps.setString(1, cluster);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    String id = rs.getString(1);
-                    String row = "instances row " + id;
-                    Owner owner = owner(row, rs.getString(2), rs.getString(3));
-                    heads.put(id, new Head(id, owner, rs.getString(4), rs.getInt(5) != 0, rs.getString(6)));
-                    List<String> layout = decode(row, () -> Codec.layout(rs.getString(7)));
-                    if (layout != null) layouts.put(InstanceId.parse(id), layout);
-                }
-            }
-        }
+        forEachRow(c, "SELECT id, capacity_provider, endpoint, instance_type, healthy, health_reason, declared_layout"
+                + " FROM instances WHERE cluster = ?", rs -> {
+            String id = rs.getString(1);
+            String row = "instances row " + id;
+            Owner owner = owner(row, rs.getString(2), rs.getString(3));
+            heads.put(id, new Head(id, owner, rs.getString(4), rs.getInt(5) != 0, rs.getString(6)));
+            List<String> layout = decode(row, () -> Codec.layout(rs.getString(7)));
+            if (layout != null) layouts.put(InstanceId.parse(id), layout);
+        }, cluster);
         // allocations first, grouped by (instance, gpu), then attached to GPU rows
         Map<String, List<Allocation>> allocs = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT instance_id, gpu_idx, task, container, memory_mib,"
-                + " max_compute_percent, partition_profile, partition_start, env FROM allocations WHERE cluster = ?")) {
-            ps.setString(1, cluster);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    long mem = rs.getLong(5);
-                    Long memory = rs.wasNull() ? null : mem;
-                    int pct = rs.getInt(6);
-                    Integer percent = rs.wasNull() ? null : pct;
-                    String profile = rs.getString(7);
-                    Allocation.PartitionRef ref = profile == null ? null : new Allocation.PartitionRef(profile, rs.getInt(8));
-                    String row = "allocations row of " + rs.getString(3) + " on " + rs.getString(1) + " GPU " + rs.getInt(2);
-                    Map<String, String> env = decode(row, () -> Codec.env(rs.getString(9)));
-                    allocs.computeIfAbsent(rs.getString(1) + '\u0000' + rs.getInt(2), k -> new ArrayList<>())
-                            .add(new Allocation(TaskId.parse(rs.getString(3)), rs.getString(4), memory, percent, ref, env));
-                }
-            }
-        }
+        forEachRow(c, "SELECT instance_id, gpu_idx, task, container, memory_mib, max_compute_percent,"
+                + " partition_profile, partition_start, env FROM allocations WHERE cluster = ?", rs -> {
+            long mem = rs.getLong(5);
+            Long memory = rs.wasNull() ? null : mem;
+            int pct = rs.getInt(6);
+            Integer percent = rs.wasNull() ? null : pct;
+            String profile = rs.getString(7);
+            Allocation.PartitionRef ref = profile == null ? null : new Allocation.PartitionRef(profile, rs.getInt(8));
+            String row = "allocations row of " + rs.getString(3) + " on " + rs.getString(1) + " GPU " + rs.getInt(2);
+            Map<String, String> env = decode(row, () -> Codec.env(rs.getString(9)));
+            allocs.computeIfAbsent(rs.getString(1) + '\u0000' + rs.getInt(2), k -> new ArrayList<>())
+                    .add(new Allocation(TaskId.parse(rs.getString(3)), rs.getString(4), memory, percent, ref, env));
+        }, cluster);
         Map<String, List<Gpu>> gpus = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT instance_id, idx, model, memory_mib, mode, fraction,"
-                + " partitions FROM gpus WHERE cluster = ? ORDER BY instance_id, idx")) {
-            ps.setString(1, cluster);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    String instanceId = rs.getString(1);
-                    int idx = rs.getInt(2);
-                    gpus.computeIfAbsent(instanceId, k -> new ArrayList<>())
-                            .add(gpu(rs, allocs.getOrDefault(instanceId + '\u0000' + idx, List.of())));
-                }
-            }
-        }
+        forEachRow(c, "SELECT instance_id, idx, model, memory_mib, mode, fraction, partitions FROM gpus"
+                + " WHERE cluster = ? ORDER BY instance_id, idx", rs -> {
+            String instanceId = rs.getString(1);
+            int idx = rs.getInt(2);
+            gpus.computeIfAbsent(instanceId, k -> new ArrayList<>())
+                    .add(gpu(rs, allocs.getOrDefault(instanceId + '\u0000' + idx, List.of())));
+        }, cluster);
         List<Instance> instances = new ArrayList<>();
         for (Head h : heads.values()) {
             instances.add(new Instance(InstanceId.parse(h.id()), h.owner(), h.type(), h.healthy(), h.reason(),
@@ -140,14 +125,8 @@ public final class StateRows {
         }
         if (head == null) return Optional.empty();
         List<Gpu> gpus = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT instance_id, idx, model, memory_mib, mode, fraction,"
-                + " partitions FROM gpus WHERE cluster = ? AND instance_id = ? ORDER BY idx")) {
-            ps.setString(1, cluster);
-            ps.setString(2, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) gpus.add(gpu(rs, List.of()));
-            }
-        }
+        forEachRow(c, "SELECT instance_id, idx, model, memory_mib, mode, fraction, partitions FROM gpus"
+                + " WHERE cluster = ? AND instance_id = ? ORDER BY idx", rs -> gpus.add(gpu(rs, List.of())), cluster, id);
         return Optional.of(head.withGpus(gpus));
     }
 
@@ -198,10 +177,23 @@ public final class StateRows {
 
     public static List<String> clusters(Connection c) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT name FROM clusters ORDER BY name");
-             ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) out.add(rs.getString(1));
-        }
+        forEachRow(c, "SELECT name FROM clusters ORDER BY name", rs -> out.add(rs.getString(1)));
         return out;
+    }
+
+    /** Reads one result row (a step of {@link #forEachRow}). */
+    @FunctionalInterface
+    private interface RowReader {
+        void read(ResultSet rs) throws SQLException;
+    }
+
+    /** Runs query {@code sql} with {@code params} bound in order and hands each row to {@code each}. */
+    private static void forEachRow(Connection c, String sql, RowReader each, String... params) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) ps.setString(i + 1, params[i]);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) each.read(rs);
+            }
+        }
     }
 }

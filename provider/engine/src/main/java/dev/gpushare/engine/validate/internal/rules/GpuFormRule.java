@@ -5,7 +5,6 @@ import static dev.gpushare.engine.validate.ValidationCode.MIXED_GPU_FORMS;
 
 import dev.gpushare.model.Container;
 import dev.gpushare.model.problem.Problem;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,10 +14,7 @@ import java.util.List;
 final class GpuFormRule implements Rule {
     @Override
     public List<Problem> check(RuleContext ctx) {
-        List<Problem> out = new ArrayList<>();
-        var tasks = ctx.spec().taskDefinitions();
-        for (int t = 0; t < tasks.size(); t++) {
-            var task = tasks.get(t);
+        return Each.entry(ctx.spec().taskDefinitions(), (t, task, out) -> {
             List<Container> containers = task.containers();
             int firstFraction = -1;
             int firstGpu = -1;
@@ -27,7 +23,7 @@ final class GpuFormRule implements Rule {
                 if (firstGpu < 0) firstGpu = c;
                 if (firstFraction < 0 && GpuForm.of(containers.get(c).gpu()) == GpuForm.FRACTION) firstFraction = c;
             }
-            if (firstGpu < 0) continue;
+            if (firstGpu < 0) return;
             if (firstFraction >= 0) {
                 String fractional = containers.get(firstFraction).name();
                 for (int c = 0; c < containers.size(); c++) {
@@ -38,7 +34,7 @@ final class GpuFormRule implements Rule {
                             + task.family() + "' asks for a fractional GPU, which must be the task's only GPU request;"
                             + " remove this container's gpu or move it to another task"));
                 }
-                continue;
+                return;
             }
             GpuForm form = GpuForm.of(containers.get(firstGpu).gpu());
             for (int c = firstGpu + 1; c < containers.size(); c++) {
@@ -49,7 +45,6 @@ final class GpuFormRule implements Rule {
                         + "' of task '" + task.family() + "' asks for " + form.label
                         + "; use one form for every GPU container of a task, or split the task"));
             }
-        }
-        return out;
+        });
     }
 }

@@ -8,7 +8,6 @@ import static dev.gpushare.engine.validate.ValidationCode.PARTITION_TYPE_WITHOUT
 
 import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.model.problem.Problem;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,12 +18,9 @@ import java.util.List;
 final class InferenceComponentRule implements Rule {
     @Override
     public List<Problem> check(RuleContext ctx) {
-        List<Problem> out = new ArrayList<>();
-        var components = ctx.spec().inferenceComponents();
-        for (int i = 0; i < components.size(); i++) {
-            var ic = components.get(i);
+        return Each.entry(ctx.spec().inferenceComponents(), (i, ic, out) -> {
             var found = ctx.endpoint(ic.endpoint());
-            if (found.isEmpty()) continue;
+            if (found.isEmpty()) return;
             var endpoint = found.get();
             String at = Paths.component(i);
             List<String> layout = endpoint.partitionLayout();
@@ -60,7 +56,6 @@ final class InferenceComponentRule implements Rule {
                         + endpoint.instanceType() + " (endpoint '" + endpoint.name() + "') has "
                         + hw.get().type().memoryMiB() + " MiB; lower hostMemoryMiB or use a larger instance type"));
             }
-        }
-        return out;
+        });
     }
 }

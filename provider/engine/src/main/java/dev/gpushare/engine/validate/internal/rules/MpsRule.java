@@ -6,7 +6,6 @@ import static dev.gpushare.engine.validate.ValidationCode.MPS_REQUIRES_MPS_SHARI
 import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.problem.Problem;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,9 +16,7 @@ import java.util.List;
 final class MpsRule implements Rule {
     @Override
     public List<Problem> check(RuleContext ctx) {
-        List<Problem> out = new ArrayList<>();
-        for (var use : ctx.uses()) {
-            if (use.hardware().type().fractional()) continue;
+        return Each.wholeTypeUse(ctx, (use, out) -> {
             var containers = use.task().containers();
             boolean mpsProvider = use.sharing() instanceof GpuSharing.Mps;
             long sum = 0;
@@ -44,7 +41,6 @@ final class MpsRule implements Rule {
                             + " MiB or use a GPU with more memory"));
                 }
             }
-        }
-        return out;
+        });
     }
 }

@@ -7,16 +7,13 @@ import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.problem.Problem;
-import java.util.ArrayList;
 import java.util.List;
 
 /** {@code {partition: p}} containers run on MIG providers whose layout has {@code p}. */
 final class PartitionRule implements Rule {
     @Override
     public List<Problem> check(RuleContext ctx) {
-        List<Problem> out = new ArrayList<>();
-        for (var use : ctx.uses()) {
-            if (use.hardware().type().fractional()) continue;
+        return Each.wholeTypeUse(ctx, (use, out) -> {
             var containers = use.task().containers();
             for (int c = 0; c < containers.size(); c++) {
                 if (!(containers.get(c).gpu() instanceof GpuRequirement.Partition p)) continue;
@@ -36,7 +33,6 @@ final class PartitionRule implements Rule {
                             + "; use one of those or add it to the layout"));
                 }
             }
-        }
-        return out;
+        });
     }
 }

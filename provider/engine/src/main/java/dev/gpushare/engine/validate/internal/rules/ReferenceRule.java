@@ -4,9 +4,11 @@ import static dev.gpushare.engine.validate.ValidationCode.UNKNOWN_CAPACITY_PROVI
 import static dev.gpushare.engine.validate.ValidationCode.UNKNOWN_ENDPOINT;
 import static dev.gpushare.engine.validate.ValidationCode.UNKNOWN_TASK_DEFINITION;
 
+import dev.gpushare.engine.validate.ValidationCode;
 import dev.gpushare.model.problem.Problem;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Services name a task definition and a capacity provider; components name an endpoint. */
 final class ReferenceRule implements Rule {
@@ -19,29 +21,26 @@ final class ReferenceRule implements Rule {
         List<String> endpoints = spec.endpoints().stream().map(e -> e.name()).toList();
         for (int s = 0; s < spec.services().size(); s++) {
             var service = spec.services().get(s);
-            if (ctx.taskIndex(service.taskDefinition()).isEmpty()) {
-                out.add(Problems.of(Paths.service(s) + "/taskDefinition", UNKNOWN_TASK_DEFINITION,
-                        "service '" + service.name() + "' uses task definition '" + service.taskDefinition()
-                                + "', which is not defined" + Suggestions.hint(service.taskDefinition(), families)
-                                + "; defined: " + listed(families)));
-            }
-            if (ctx.providerIndex(service.capacityProvider()).isEmpty()) {
-                out.add(Problems.of(Paths.service(s) + "/capacityProvider", UNKNOWN_CAPACITY_PROVIDER,
-                        "service '" + service.name() + "' uses capacity provider '" + service.capacityProvider()
-                                + "', which is not defined" + Suggestions.hint(service.capacityProvider(), providers)
-                                + "; defined: " + listed(providers)));
-            }
+            String who = "service '" + service.name() + "'";
+            unknown(out, Paths.service(s) + "/taskDefinition", UNKNOWN_TASK_DEFINITION, ctx.taskIndex(service.taskDefinition()),
+                    who, "task definition", service.taskDefinition(), families);
+            unknown(out, Paths.service(s) + "/capacityProvider", UNKNOWN_CAPACITY_PROVIDER, ctx.providerIndex(service.capacityProvider()),
+                    who, "capacity provider", service.capacityProvider(), providers);
         }
         for (int i = 0; i < spec.inferenceComponents().size(); i++) {
             var component = spec.inferenceComponents().get(i);
-            if (ctx.endpointIndex(component.endpoint()).isEmpty()) {
-                out.add(Problems.of(Paths.component(i) + "/endpoint", UNKNOWN_ENDPOINT,
-                        "inference component '" + component.name() + "' uses endpoint '" + component.endpoint()
-                                + "', which is not defined" + Suggestions.hint(component.endpoint(), endpoints)
-                                + "; defined: " + listed(endpoints)));
-            }
+            unknown(out, Paths.component(i) + "/endpoint", UNKNOWN_ENDPOINT, ctx.endpointIndex(component.endpoint()),
+                    "inference component '" + component.name() + "'", "endpoint", component.endpoint(), endpoints);
         }
         return out;
+    }
+
+    /** Reports {@code name} (a {@code kind} that {@code who} uses) when it did not resolve to an index. */
+    private static void unknown(List<Problem> out, String path, ValidationCode code, Optional<Integer> index,
+                                String who, String kind, String name, List<String> defined) {
+        if (index.isPresent()) return;
+        out.add(Problems.of(path, code, who + " uses " + kind + " '" + name + "', which is not defined"
+                + Suggestions.hint(name, defined) + "; defined: " + listed(defined)));
     }
 
     static String listed(List<String> names) {

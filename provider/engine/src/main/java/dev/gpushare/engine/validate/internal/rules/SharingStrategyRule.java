@@ -7,20 +7,16 @@ import static dev.gpushare.engine.validate.ValidationCode.TIME_SLICING_TOO_FEW_R
 
 import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.problem.Problem;
-import java.util.ArrayList;
 import java.util.List;
 
 /** A capacity provider's sharing strategy is one its instance type's GPU can do. */
 final class SharingStrategyRule implements Rule {
     @Override
     public List<Problem> check(RuleContext ctx) {
-        List<Problem> out = new ArrayList<>();
-        var providers = ctx.spec().capacityProviders();
-        for (int i = 0; i < providers.size(); i++) {
-            var p = providers.get(i);
-            if (p.gpuSharing() == null) continue;
+        return Each.entry(ctx.spec().capacityProviders(), (i, p, out) -> {
+            if (p.gpuSharing() == null) return;
             var hw = ctx.hardware(p.instanceType());
-            if (hw.isEmpty()) continue;
+            if (hw.isEmpty()) return;
             var type = hw.get().type();
             var gpu = hw.get().gpu();
             String at = Paths.provider(i) + "/gpuSharing";
@@ -28,7 +24,7 @@ final class SharingStrategyRule implements Rule {
                 out.add(Problems.of(at, SHARING_ON_FRACTIONAL, "capacity provider '" + p.name() + "' uses "
                         + type.name() + ", a fractional instance (" + type.fraction().toPlainString()
                         + " of an " + gpu.name() + ") whose GPU is already a hardware slice; remove gpuSharing"));
-                continue;
+                return;
             }
             switch (p.gpuSharing()) {
                 case GpuSharing.Mps mps -> {
@@ -51,7 +47,6 @@ final class SharingStrategyRule implements Rule {
                 }
                 case GpuSharing.Exclusive ex -> { }
             }
-        }
-        return out;
+        });
     }
 }

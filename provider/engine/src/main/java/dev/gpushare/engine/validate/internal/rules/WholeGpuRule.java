@@ -7,7 +7,6 @@ import static dev.gpushare.engine.validate.ValidationCode.WHOLE_GPU_ON_SHARED_ST
 import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.problem.Problem;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,9 +24,7 @@ import java.util.List;
 final class WholeGpuRule implements Rule {
     @Override
     public List<Problem> check(RuleContext ctx) {
-        List<Problem> out = new ArrayList<>();
-        for (var use : ctx.uses()) {
-            if (use.hardware().type().fractional()) continue;
+        return Each.wholeTypeUse(ctx, (use, out) -> {
             var containers = use.task().containers();
             int gpuContainers = (int) containers.stream().filter(c -> c.gpu() != null).count();
             int instanceGpus = use.hardware().type().gpuCount();
@@ -76,7 +73,6 @@ final class WholeGpuRule implements Rule {
                             + "; ask for fewer GPUs or use a larger instance type"));
                 }
             }
-        }
-        return out;
+        });
     }
 }
