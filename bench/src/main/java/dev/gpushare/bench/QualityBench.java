@@ -27,6 +27,8 @@ import dev.gpushare.model.Spec;
 public final class QualityBench {
     private QualityBench() {}
 
+    private static final List<String> WASTE = new ArrayList<>();
+
     record PoolFigures(String pool, String type, int copies, int placed, long basic, long best) {}
 
     public static void main(String[] args) {
@@ -40,6 +42,9 @@ public final class QualityBench {
         System.out.println("|---|---|---|---|---|---|---|---|---|---|");
         large("(b) mix", Workloads.mix(copies, Workloads.SEED), catalog);
         large("(e) whole 2/4/8 + MPS", Workloads.wholeAndMps(copies, Workloads.SEED, 10), catalog);
+        System.out.println();
+        System.out.println("What the placed instances leave unused, per pool (in instances' worth unless said):");
+        for (String w : WASTE) System.out.println("- " + w);
 
         System.out.println();
         System.out.printf(Locale.ROOT, "# small instances: %d copies, services of 1–3 copies, seeds 1..%d, per pool; exact search budget %,d nodes per K%n",
@@ -66,6 +71,7 @@ public final class QualityBench {
         for (PoolFigures p : pools(spec, s, catalog)) {
             System.out.printf(Locale.ROOT, "| %s | %s | %s | %d | %d | %d | %d | %s | | %.2f |%n", name, p.pool(), p.type(), p.copies(),
                     p.placed(), p.basic(), p.best(), PlacementBench.ratio(p.placed(), p.best()), CliBench.load());
+            WASTE.add(name + " " + p.pool() + ": " + Waste.of(spec, s, p.pool(), catalog));
             placed += p.placed();
             n += p.copies();
             basic += p.basic();
