@@ -3,24 +3,15 @@ package dev.gpushare.bench;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 
 import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 import dev.gpushare.engine.catalog.Catalog;
-import dev.gpushare.engine.catalog.InstanceType;
 import dev.gpushare.engine.placement.Placer;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.StateJson;
-import dev.gpushare.model.CapacityProvider;
-import dev.gpushare.model.Container;
-import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
-import dev.gpushare.model.TaskDefinition;
 
 /**
  * The placement benchmark (docs/benchmarks.md, "Placement"): workloads (a)–(d) of issue 3 from the
@@ -67,7 +58,7 @@ public final class PlacementBench {
         if (onlyD) System.out.println("state SHA-256: (a) " + sha256(StateJson.toJson(placedA)) + ", (d) " + sha256(StateJson.toJson(after)));
     }
 
-    private static String sha256(String text) {
+    static String sha256(String text) {
         try {
             return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                     .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
@@ -91,85 +82,39 @@ public final class PlacementBench {
         }
         System.gc();
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-        Bounds lb = bounds(spec, catalog);
+        LowerBounds.Fleet lb = LowerBounds.of(spec, catalog);
         String base = "— | — | — | —";
         if (baseline) {
             long c0 = cpu();
             FirstFitBaseline.Result r = FirstFitBaseline.run(spec, catalog);
             long ms = (cpu() - c0) / 1_000_000;
-            base = r.instances() + " | " + r.gpus() + " | " + ratio(r.instances(), lb.instances) + " | " + ms;
+            base = r.instances() + " | " + r.gpus() + " | " + ratio(r.instances(), lb.instances()) + " | " + ms;
         }
         System.out.printf("| %s | %d | %d | %d | %s | %s | %s | %.0f | %.0f | %d | %s |%n", name, copies(spec),
-                s.instances().size(), busyGpus(s), lb.instances < 0 ? "fixed" : Long.toString(lb.instances),
-                lb.instances < 0 ? "—" : ratio(s.instances().size(), lb.instances), lb.gpusL2 < 0 ? "—" : lb.gpusL2,
+                s.instances().size(), busyGpus(s), lb.instances() < 0 ? "fixed" : Long.toString(lb.instances()),
+                lb.instances() < 0 ? "—" : ratio(s.instances().size(), lb.instances()), lb.gpusL2() < 0 ? "—" : lb.gpusL2(),
                 bestCpu / 1e6, best / 1e6, heap >> 20, base);
         if (!s.unplaced().isEmpty()) System.out.println(name + " unplaced: " + s.unplaced().size());
         return s;
     }
 
     /** CPU time of this thread: what the run costs on one idle core, whatever else the machine runs. */
-    private static long cpu() {
+    static long cpu() {
         return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
 
-    private record Bounds(long instances, long gpusL2) {}
-
-    /** Per pool: MPS max(⌈Σ mem / instance⌉, ⌈L2 / GPUs per instance⌉); whole ⌈Σ GPUs / GPUs per instance⌉; fractional one per copy. */
-    private static Bounds bounds(Spec spec, Catalog catalog) {
-        if (spec.capacityProviders().isEmpty()) return new Bounds(-1, -1);
-        Map<String, TaskDefinition> tds = new HashMap<>();
-        for (TaskDefinition td : spec.taskDefinitions()) tds.put(td.family(), td);
-        long instances = 0, l2 = 0;
-        for (CapacityProvider cp : spec.capacityProviders()) {
-            InstanceType t = catalog.instanceType(cp.instanceType()).orElseThrow();
-            long gpuMiB = t.fractional() ? t.gpuMemoryMiB() : catalog.gpuModel(t.gpuModel()).orElseThrow().usableMemoryMiB();
-            List<Long> mps = new ArrayList<>();
-            long whole = 0, fractional = 0, cpu = 0, mem = 0;
-            for (Service s : spec.services()) {
-                if (!s.capacityProvider().equals(cp.name())) continue;
-                TaskDefinition td = tds.get(s.taskDefinition());
-                for (Container c : td.containers()) {
-                    for (int n = 0; n < s.desiredCount(); n++) {
-                        switch (c.gpu()) {
-                            case GpuRequirement.NvidiaMps m -> mps.add((long) m.memoryMiB());
-                            case GpuRequirement.Whole w -> whole += w.count();
-                            case GpuRequirement.Fraction f -> fractional++;
-                            case null, default -> { }
-                        }
-                    }
-                }
-                cpu += (long) (td.cpu() == null ? 0 : td.cpu()) * s.desiredCount();
-                mem += (long) (td.memoryMiB() == null ? 0 : td.memoryMiB()) * s.desiredCount();
-            }
-            long[] sizes = mps.stream().mapToLong(Long::longValue).toArray();
-            long gpuL2 = LowerBounds.martelloToth(sizes, gpuMiB);
-            long perInstance = t.gpuCount();
-            long pool = Math.max(LowerBounds.volume(sizes, gpuMiB * perInstance), (gpuL2 + perInstance - 1) / perInstance);
-            pool = Math.max(pool, (whole + perInstance - 1) / perInstance);
-            pool = Math.max(pool, fractional);
-            pool = Math.max(pool, Math.max(ceil(cpu, t.cpuUnits()), ceil(mem, t.memoryMiB())));
-            instances += pool;
-            l2 += gpuL2 + whole + fractional;
-        }
-        return new Bounds(instances, l2);
-    }
-
-    private static long ceil(long a, long b) {
-        return (a + b - 1) / b;
-    }
-
-    private static String ratio(long used, long bound) {
+    static String ratio(long used, long bound) {
         return bound <= 0 ? "—" : String.format("%.4f", (double) used / bound);
     }
 
-    private static int copies(Spec spec) {
+    static int copies(Spec spec) {
         int n = 0;
         for (Service s : spec.services()) n += s.desiredCount();
         for (var ic : spec.inferenceComponents()) n += ic.copyCount();
         return n;
     }
 
-    private static int busyGpus(FleetState s) {
+    static int busyGpus(FleetState s) {
         int n = 0;
         for (Instance i : s.instances()) for (Gpu g : i.gpus()) if (!g.allocations().isEmpty()) n++;
         return n;

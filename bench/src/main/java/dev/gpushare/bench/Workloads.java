@@ -53,10 +53,15 @@ final class Workloads {
      * g5.12xlarge (EXCLUSIVE), 10 % fractional 0.25 on g6f.2xlarge; services of 10 copies.
      */
     static Spec mix(int copies, long seed) {
+        return mix(copies, seed, 10);
+    }
+
+    /** (b) with services of {@code perService} copies (small instances for the exact search: 1–3). */
+    static Spec mix(int copies, long seed, int perService) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<TaskDefinition> tds = new ArrayList<>();
         List<Service> svcs = new ArrayList<>();
-        for (int s = 0; s * 10 < copies; s++) {
+        for (int s = 0; s * perService < copies; s++) {
             String name = "svc" + s;
             double kind = rnd.nextDouble();
             GpuRequirement req;
@@ -73,12 +78,54 @@ final class Workloads {
             }
             tds.add(new TaskDefinition(name, 1024 * (1 + rnd.nextInt(4)), 2048 * (1 + rnd.nextInt(4)),
                     List.of(new Container("c", "img", req))));
-            svcs.add(new Service(name, name, pool, Math.min(10, copies - s * 10), PlacementStrategy.BINPACK));
+            svcs.add(new Service(name, name, pool, Math.min(perService, copies - s * perService), PlacementStrategy.BINPACK));
         }
         return new Spec(Spec.API_VERSION, "bench-b", List.of(
                 new CapacityProvider("l4", "g6.12xlarge", 0, UNLIMITED, new GpuSharing.Mps(null)),
                 new CapacityProvider("a10", "g5.12xlarge", 0, UNLIMITED, new GpuSharing.Exclusive()),
                 new CapacityProvider("quarter", "g6f.2xlarge", 0, UNLIMITED, null)),
+                tds, svcs, List.of(), List.of(), List.of());
+    }
+
+    /**
+     * (e) whole-GPU copies of 2, 4 and 8 GPUs next to MPS shares, host CPU and memory binding too:
+     * {@code copies} in services of {@code perService}; 70 % of the services on g6.48xlarge (8 × L4,
+     * 192 vCPU, 768 GiB), 30 % on g5.12xlarge (4 × A10G, 48 vCPU, 192 GiB), both with gpuSharing
+     * MPS (which also takes whole GPUs). Per service: 60 % MPS (skewed memory as in (a), 1–4 vCPU,
+     * 2–16 GiB host memory: on the g5 pool CPU binds before GPU memory), 40 % whole copies of 2,
+     * 4 (and on g6.48xlarge 8) GPUs (50/35/15 %) that ask w × the instance's per-GPU CPU and memory
+     * × (0.25 + 0.75 u), rounded down to 1 vCPU and 1 GiB.
+     */
+    static Spec wholeAndMps(int copies, long seed, int perService) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<TaskDefinition> tds = new ArrayList<>();
+        List<Service> svcs = new ArrayList<>();
+        for (int s = 0; s * perService < copies; s++) {
+            String name = "svc" + s;
+            boolean eight = rnd.nextDouble() < 0.7;
+            int gpus = eight ? 8 : 4;
+            long cpuPerGpu = (eight ? 192 : 48) * 1024L / gpus, memPerGpu = (eight ? 786432L : 196608L) / gpus;
+            GpuRequirement req;
+            int cpu, mem;
+            if (rnd.nextDouble() < 0.6) {
+                req = new GpuRequirement.NvidiaMps(skewedMiB(rnd), null);
+                cpu = 1024 * (1 + rnd.nextInt(4));
+                mem = 2048 * (1 + rnd.nextInt(8));
+            } else {
+                double k = rnd.nextDouble();
+                int w = k < 0.5 ? 2 : k < 0.85 || !eight ? 4 : 8;
+                double u = 0.25 + 0.75 * rnd.nextDouble();
+                cpu = (int) (w * cpuPerGpu * u / 1024) * 1024;
+                mem = (int) (w * memPerGpu * (0.25 + 0.75 * rnd.nextDouble()) / 1024) * 1024;
+                req = new GpuRequirement.Whole(w);
+            }
+            tds.add(new TaskDefinition(name, cpu, mem, List.of(new Container("c", "img", req))));
+            svcs.add(new Service(name, name, eight ? "l4x8" : "a10x4", Math.min(perService, copies - s * perService),
+                    PlacementStrategy.BINPACK));
+        }
+        return new Spec(Spec.API_VERSION, "bench-e", List.of(
+                new CapacityProvider("l4x8", "g6.48xlarge", 0, UNLIMITED, new GpuSharing.Mps(null)),
+                new CapacityProvider("a10x4", "g5.12xlarge", 0, UNLIMITED, new GpuSharing.Mps(null))),
                 tds, svcs, List.of(), List.of(), List.of());
     }
 

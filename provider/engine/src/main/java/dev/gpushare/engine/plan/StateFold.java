@@ -16,6 +16,7 @@ import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.TaskId;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -37,12 +38,19 @@ public final class StateFold {
     /** {@code state} after {@code actions}, in order; {@code unplaced} is kept from {@code state}. */
     public static FleetState apply(FleetState state, List<? extends Action> actions) {
         Map<InstanceId, Instance> byId = new TreeMap<>();
-        for (Instance i : state.instances()) byId.put(i.id(), i);
-        for (Action a : actions) step(byId, a);
+        // where each task has allocations (a superset: an instance replaced or terminated since may
+        // still be listed), so that removing a copy looks at its instances only, not at the fleet:
+        // folding a million placements into a state is then linear, not quadratic
+        Map<TaskId, List<InstanceId>> where = new HashMap<>();
+        for (Instance i : state.instances()) {
+            byId.put(i.id(), i);
+            for (Gpu g : i.gpus()) for (Allocation a : g.allocations()) holds(where, a.task(), i.id());
+        }
+        for (Action a : actions) step(byId, where, a);
         return normalize(new FleetState(state.cluster(), new ArrayList<>(byId.values()), state.unplaced()));
     }
 
-    private static void step(Map<InstanceId, Instance> byId, Action action) {
+    private static void step(Map<InstanceId, Instance> byId, Map<TaskId, List<InstanceId>> where, Action action) {
         switch (action) {
             case LaunchInstance l -> byId.put(l.instance().id(), withoutAllocations(l.instance()));
             case ReplaceInstance r -> byId.put(r.instance().id(), withoutAllocations(r.instance()));
@@ -50,11 +58,16 @@ public final class StateFold {
                 Instance i = byId.get(c.instanceId());
                 if (i != null) byId.put(i.id(), configured(i, c));
             }
-            case PlaceCopy p -> { remove(byId, p.task()); add(byId, p.placements()); }
-            case MoveCopy m -> { remove(byId, m.task()); add(byId, m.to()); }
-            case StopCopy s -> remove(byId, s.task());
+            case PlaceCopy p -> { remove(byId, where, p.task()); add(byId, where, p.placements()); }
+            case MoveCopy m -> { remove(byId, where, m.task()); add(byId, where, m.to()); }
+            case StopCopy s -> remove(byId, where, s.task());
             case TerminateInstance t -> byId.remove(t.instanceId());
         }
+    }
+
+    private static void holds(Map<TaskId, List<InstanceId>> where, TaskId task, InstanceId id) {
+        List<InstanceId> ids = where.computeIfAbsent(task, k -> new ArrayList<>(1));
+        if (!ids.contains(id)) ids.add(id);
     }
 
     /** The instance with the GPU that {@code c} configures in its mode, fraction and partitions (allocations kept). */
@@ -67,9 +80,12 @@ public final class StateFold {
         return copy(i, gpus);
     }
 
-    private static void remove(Map<InstanceId, Instance> byId, TaskId task) {
-        for (Map.Entry<InstanceId, Instance> e : byId.entrySet()) {
-            Instance i = e.getValue();
+    private static void remove(Map<InstanceId, Instance> byId, Map<TaskId, List<InstanceId>> where, TaskId task) {
+        List<InstanceId> ids = where.remove(task);
+        if (ids == null) return; // no allocation of the task anywhere
+        for (InstanceId id : ids) {
+            Instance i = byId.get(id);
+            if (i == null) continue; // terminated since
             boolean touched = false;
             List<Gpu> gpus = new ArrayList<>();
             for (Gpu g : i.gpus()) {
@@ -78,14 +94,15 @@ public final class StateFold {
                 touched |= kept.size() != g.allocations().size();
                 gpus.add(kept.size() == g.allocations().size() ? g : withAllocations(g, kept));
             }
-            if (touched) e.setValue(copy(i, gpus));
+            if (touched) byId.put(id, copy(i, gpus));
         }
     }
 
-    private static void add(Map<InstanceId, Instance> byId, List<Placement> placements) {
+    private static void add(Map<InstanceId, Instance> byId, Map<TaskId, List<InstanceId>> where, List<Placement> placements) {
         for (Placement p : placements) {
             Instance i = byId.get(p.instanceId());
             if (i == null) continue; // placing on a missing instance is a plan bug; the backend refuses it
+            holds(where, p.allocation().task(), i.id());
             List<Gpu> gpus = new ArrayList<>();
             for (Gpu g : i.gpus()) {
                 if (g.index() != p.gpuIndex()) { gpus.add(g); continue; }

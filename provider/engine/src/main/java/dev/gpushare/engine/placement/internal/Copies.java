@@ -19,16 +19,32 @@ final class Copies {
 
     /**
      * Largest first (first-fit decreasing): whole GPUs, fractions, partitions, replicas, then MPS by
-     * memory; then host memory and CPU; ties by task id.
+     * memory; then host memory and CPU; ties by task id. Written out rather than chained: sorting a
+     * million copies compares about twenty million pairs, and the chained comparators (with the
+     * dominant share computed twice per comparison) were half of placing them. The same order as
+     * {@code comparing(form).thenComparing(dominantShare, reversed).thenComparing(size, reversed)
+     * .thenComparing(memoryMiB, reversed).thenComparing(cpuUnits, reversed).thenComparing(group)
+     * .thenComparing(ordinal)}.
      */
     static Comparator<CopyRequest> largestFirst(Pool pool) {
-        return Comparator.comparing(CopyRequest::form)
-                .thenComparing(Comparator.comparingDouble((CopyRequest c) -> dominantShare(c, pool)).reversed())
-                .thenComparing(Comparator.comparingLong(Copies::size).reversed())
-                .thenComparing(Comparator.comparingLong(CopyRequest::memoryMiB).reversed())
-                .thenComparing(Comparator.comparingLong(CopyRequest::cpuUnits).reversed())
-                .thenComparing(CopyRequest::group)
-                .thenComparingInt(CopyRequest::ordinal);
+        return (a, b) -> {
+            int c = a.form().compareTo(b.form());
+            if (c != 0) return c;
+            // copies of one service share their container list (and so form, size and share): only the id decides
+            if (a.containers() != b.containers() || a.mpsMiB() != b.mpsMiB() || a.cpuUnits() != b.cpuUnits()
+                    || a.memoryMiB() != b.memoryMiB()) {
+                c = Double.compare(dominantShare(b, pool), dominantShare(a, pool));
+                if (c != 0) return c;
+                c = Long.compare(size(b), size(a));
+                if (c != 0) return c;
+                c = Long.compare(b.memoryMiB(), a.memoryMiB());
+                if (c != 0) return c;
+                c = Long.compare(b.cpuUnits(), a.cpuUnits());
+                if (c != 0) return c;
+            }
+            c = a.group().compareTo(b.group());
+            return c != 0 ? c : Integer.compare(a.ordinal(), b.ordinal());
+        };
     }
 
     /**

@@ -20,8 +20,13 @@ final class MaxTree {
     void set(int pos, long value) {
         if (pos >= leaves) grow(pos);
         int i = pos + leaves;
+        if (tree[i] == value) return; // placing re-indexes every GPU of an instance; most did not change
         tree[i] = value;
-        for (i >>= 1; i > 0; i >>= 1) tree[i] = Math.max(tree[2 * i], tree[2 * i + 1]);
+        for (i >>= 1; i > 0; i >>= 1) {
+            long max = Math.max(tree[2 * i], tree[2 * i + 1]);
+            if (tree[i] == max) return; // the ancestors hold the same maxima as before
+            tree[i] = max;
+        }
     }
 
     /** Leftmost position ≥ from with value ≥ x, or -1. */
