@@ -63,7 +63,15 @@ final class Node {
     /** Copies per service are only needed by SPREAD; counting them costs a map update per copy. */
     boolean trackGroups;
 
+    /**
+     * True while the node is exactly the bookkeeping of {@link #origin} as that instance stands (a
+     * node seeded from the bookkeeping kept with a converged state): {@link PoolRun#instances}
+     * returns the origin without comparing its allocations. Any copy applied clears it.
+     */
+    boolean exact;
+
     void countCopy(String group) {
+        exact = false;
         copies++;
         if (trackGroups) countGroup(group);
     }

@@ -37,6 +37,7 @@ final class PoolRun {
         this.idleTree = new MaxTree(expected);
         for (Seed.SeedNode s : seed.nodes()) {
             Node n = new Node(s.built(), nodes.size(), s.origin());
+            n.exact = s.exact();
             if (spreadCap > 0) {
                 n.trackGroups = true;
                 for (CopyRequest k : s.copies()) n.countGroup(k.group());
@@ -217,7 +218,7 @@ final class PoolRun {
         kept.sort(Comparator.comparingInt(n -> n.number));
         List<Instance> out = new ArrayList<>(kept.size());
         for (Node n : kept) {
-            if (n.origin != null && unchanged(n, n.origin)) {
+            if (n.origin != null && (n.exact || unchanged(n, n.origin))) {
                 out.add(n.origin);
                 continue;
             }
