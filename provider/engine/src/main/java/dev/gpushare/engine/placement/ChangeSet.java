@@ -11,8 +11,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -26,9 +26,9 @@ import java.util.function.Function;
  * memory, image); an inference component when added, removed or its record differs. A pool is
  * changed when added, removed or its record differs. {@code everything} is true when the cluster
  * name, the API version or the declared instance types differ (every pool's resolution may move),
- * or when a spec is not one placement reads group by group (a name twice, a reference to nothing):
- * then nothing may be assumed and the full path runs. Pricing does not take part: placement does
- * not read it.
+ * or when lists that do not line up name an item twice (an invalid spec): nothing may be assumed, the full
+ * path runs. A reference to nothing needs no care: the record that makes it differs, or the item
+ * it names is added. Pricing does not take part: placement does not read it.
  *
  * @param everything true when no part may be assumed unchanged
  * @param groups     names of the services and inference components that changed (either spec)
@@ -53,75 +53,63 @@ public record ChangeSet(boolean everything, Set<String> groups, Set<Owner> pools
         return everything || pools.contains(pool);
     }
 
-    /** The change from {@code before} (what the state was converged to) to {@code after}. */
+    /**
+     * The change from {@code before} (what the state was converged to) to {@code after}. Lists that
+     * name the same items in the same order (the usual case: a spec edited in place) are compared
+     * position by position; others by name. O(size of the specs), no copy of a fleet involved.
+     */
     public static ChangeSet between(Spec before, Spec after) {
         if (!before.apiVersion().equals(after.apiVersion()) || !before.cluster().equals(after.cluster())
                 || !before.instanceTypes().equals(after.instanceTypes())) {
             return EVERYTHING;
         }
-        Map<String, CapacityProvider> cpBefore = byName(before.capacityProviders(), CapacityProvider::name);
-        Map<String, CapacityProvider> cpAfter = byName(after.capacityProviders(), CapacityProvider::name);
-        Map<String, Endpoint> epBefore = byName(before.endpoints(), Endpoint::name);
-        Map<String, Endpoint> epAfter = byName(after.endpoints(), Endpoint::name);
-        Map<String, TaskDefinition> tdBefore = byName(before.taskDefinitions(), TaskDefinition::family);
-        Map<String, TaskDefinition> tdAfter = byName(after.taskDefinitions(), TaskDefinition::family);
-        Map<String, Service> svBefore = byName(before.services(), Service::name);
-        Map<String, Service> svAfter = byName(after.services(), Service::name);
-        Map<String, InferenceComponent> icBefore = byName(before.inferenceComponents(), InferenceComponent::name);
-        Map<String, InferenceComponent> icAfter = byName(after.inferenceComponents(), InferenceComponent::name);
-        if (cpBefore == null || cpAfter == null || epBefore == null || epAfter == null || tdBefore == null || tdAfter == null
-                || svBefore == null || svAfter == null || icBefore == null || icAfter == null
-                || !resolved(before, cpBefore, tdBefore, epBefore) || !resolved(after, cpAfter, tdAfter, epAfter)) {
-            return EVERYTHING;
-        }
         Set<Owner> pools = new HashSet<>();
-        differ(cpBefore, cpAfter, name -> pools.add(new Owner.CapacityProvider(name)));
-        differ(epBefore, epAfter, name -> pools.add(new Owner.Endpoint(name)));
         Set<String> groups = new HashSet<>();
-        differ(svBefore, svAfter, groups::add);
-        differ(icBefore, icAfter, groups::add);
-        for (Service s : after.services()) {
-            Service was = svBefore.get(s.name());
-            // same record, so the same family: did its definition change?
-            if (was != null && !groups.contains(s.name())
-                    && !Objects.equals(tdBefore.get(s.taskDefinition()), tdAfter.get(s.taskDefinition()))) {
-                groups.add(s.name());
-            }
+        Set<String> families = new HashSet<>();
+        boolean ok = differ(before.capacityProviders(), after.capacityProviders(), CapacityProvider::name,
+                        name -> pools.add(new Owner.CapacityProvider(name)))
+                && differ(before.endpoints(), after.endpoints(), Endpoint::name, name -> pools.add(new Owner.Endpoint(name)))
+                && differ(before.taskDefinitions(), after.taskDefinitions(), TaskDefinition::family, families::add)
+                && differ(before.services(), after.services(), Service::name, groups::add)
+                && differ(before.inferenceComponents(), after.inferenceComponents(), InferenceComponent::name, groups::add);
+        if (!ok) return EVERYTHING;
+        if (!families.isEmpty()) {
+            // a service whose task definition changed (the record names the family, which is the same)
+            for (Service s : after.services()) if (families.contains(s.taskDefinition())) groups.add(s.name());
         }
-        if (!disjoint(svBefore, icAfter) || !disjoint(svAfter, icBefore)) return EVERYTHING; // a name changed kind
         return new ChangeSet(false, groups, pools);
     }
 
-    /** By name, or null when a name occurs twice (an invalid spec: nothing is assumed). */
+    /**
+     * Adds the name of every item that was added, removed or differs; false when a list names an
+     * item twice (an invalid spec: nothing is assumed).
+     */
+    private static <T> boolean differ(List<T> before, List<T> after, Function<T, String> name, Consumer<String> changed) {
+        if (before.size() == after.size()) {
+            boolean aligned = true;
+            for (int i = 0; i < before.size() && aligned; i++) aligned = name.apply(before.get(i)).equals(name.apply(after.get(i)));
+            if (aligned) { // a name twice is twice in both: a change to either copy names it
+                for (int i = 0; i < before.size(); i++) {
+                    T was = before.get(i), now = after.get(i);
+                    if (was != now && !was.equals(now)) changed.accept(name.apply(now));
+                }
+                return true;
+            }
+        }
+        Map<String, T> was = byName(before, name), now = byName(after, name);
+        if (was == null || now == null) return false;
+        for (Map.Entry<String, T> e : now.entrySet()) {
+            T old = was.get(e.getKey());
+            if (old != e.getValue() && !e.getValue().equals(old)) changed.accept(e.getKey());
+        }
+        for (String n : was.keySet()) if (!now.containsKey(n)) changed.accept(n);
+        return true;
+    }
+
+    /** By name, or null when a name occurs twice. */
     private static <T> Map<String, T> byName(List<T> items, Function<T, String> name) {
         Map<String, T> out = HashMap.newHashMap(items.size());
         for (T t : items) if (out.putIfAbsent(name.apply(t), t) != null) return null;
         return out;
-    }
-
-    /** Every reference names something, and no service shares a name with a component. */
-    private static boolean resolved(Spec spec, Map<String, CapacityProvider> cps, Map<String, TaskDefinition> tds,
-                                    Map<String, Endpoint> eps) {
-        for (Service s : spec.services()) {
-            if (!cps.containsKey(s.capacityProvider()) || !tds.containsKey(s.taskDefinition())) return false;
-        }
-        for (InferenceComponent ic : spec.inferenceComponents()) if (!eps.containsKey(ic.endpoint())) return false;
-        Set<String> services = new HashSet<>();
-        for (Service s : spec.services()) services.add(s.name());
-        for (InferenceComponent ic : spec.inferenceComponents()) if (services.contains(ic.name())) return false;
-        return true;
-    }
-
-    private static <T> void differ(Map<String, T> before, Map<String, T> after, java.util.function.Consumer<String> changed) {
-        for (Map.Entry<String, T> e : after.entrySet()) {
-            T was = before.get(e.getKey());
-            if (was != e.getValue() && !e.getValue().equals(was)) changed.accept(e.getKey());
-        }
-        for (String name : before.keySet()) if (!after.containsKey(name)) changed.accept(name);
-    }
-
-    private static boolean disjoint(Map<String, ?> a, Map<String, ?> b) {
-        for (String k : a.keySet()) if (b.containsKey(k)) return false;
-        return true;
     }
 }

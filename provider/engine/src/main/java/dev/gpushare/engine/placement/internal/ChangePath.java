@@ -38,7 +38,7 @@ final class ChangePath {
      * Places the pool into {@code instances} and records its memo; false (nothing added) when the
      * full path must run.
      *
-     * @param groups  the pool's groups in the full path's order (by name)
+     * @param groups  the pool's groups (any order)
      * @param current the pool's current instances
      * @param memo    the pool as recorded with the state, or null
      */
@@ -57,14 +57,12 @@ final class ChangePath {
             if (!i.healthy() || !i.id().equals(memo.nodes.get(k).id)) return false;
         }
         Set<Integer> dirty = new HashSet<>();
-        Map<String, Group> now = HashMap.newHashMap(groups.size());
-        List<Group> changed = new ArrayList<>();
+        Map<String, Group> touched = new HashMap<>(); // the groups whose copies the run handles, by name
         for (Group g : groups) {
             if (g.spread()) return false;
-            now.put(g.name(), g);
             int[] was = memo.where.get(g.name());
             if (changes.changed(g.name())) {
-                changed.add(g);
+                touched.put(g.name(), g);
                 if (was != null) for (int x : was) dirty.add(x);
             } else if (was == null || was.length != g.count()) {
                 return false; // the memo does not describe this group as unchanged
@@ -73,33 +71,36 @@ final class ChangePath {
         Set<String> dropped = new HashSet<>();
         for (String name : changes.groups()) {
             int[] was = memo.where.get(name);
-            if (was == null || now.containsKey(name)) continue;
-            dropped.add(name);
+            if (was == null || touched.containsKey(name)) continue;
+            dropped.add(name); // it was in this pool and is no more
             for (int x : was) dirty.add(x);
         }
-        if (changed.isEmpty() && dropped.isEmpty()) {
+        if (touched.isEmpty() && dropped.isEmpty()) {
             // nothing of this pool changed: the full path keeps every copy where it is
             instances.addAll(sorted);
             if (after != null) after.put(pool.owner(), () -> memo);
             return true;
         }
 
-        // the unchanged groups with a copy on a dirty instance: those copies are read again too
+        // the unchanged groups with a copy on a dirty instance (unchanged, so still in this pool): those copies are read again too
         Set<String> partly = new HashSet<>();
         for (int number : dirty) {
             int p = memo.position(number);
             if (p < 0) return false;
-            for (String g : memo.groupsOn.get(p)) if (now.containsKey(g) && !changes.changed(g)) partly.add(g);
+            for (String g : memo.groupsOn.get(p)) if (!changes.changed(g)) partly.add(g);
         }
+        if (!partly.isEmpty()) for (Group g : groups) if (partly.contains(g.name())) touched.put(g.name(), g);
+        List<Group> handled = new ArrayList<>(touched.values());
+        handled.sort((x, y) -> x.name().compareTo(y.name())); // the full path's order: by name, then number
         List<CopyRequest> copies = new ArrayList<>();
-        Map<String, int[]> fresh = new HashMap<>(); // per group the run handles: where its copies are, -1 for those it places
-        for (Group g : groups) {
+        Map<String, int[]> fresh = new HashMap<>(); // per group handled: where its copies are, -1 for those the run places
+        for (Group g : handled) {
             if (changes.changed(g.name())) {
                 copies.addAll(g.copies().get());
                 int[] w = new int[g.count()];
                 Arrays.fill(w, -1);
                 fresh.put(g.name(), w);
-            } else if (partly.contains(g.name())) {
+            } else {
                 int[] w = memo.where.get(g.name()).clone();
                 List<CopyRequest> all = g.copies().get();
                 for (int n = 0; n < w.length; n++) {

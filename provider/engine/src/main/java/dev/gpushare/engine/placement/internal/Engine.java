@@ -74,18 +74,17 @@ public final class Engine {
             List<Service> mine = services.getOrDefault(cp.name(), List.of());
             switch (Pools.of(cp, catalog)) {
                 case Pools.Resolution.Ok ok -> {
-                    List<Service> sorted = sortedBy(mine, Service::name);
                     List<Instance> here = byProvider.getOrDefault(cp.name(), List.of());
                     if (changes != null) {
-                        List<ChangePath.Group> groups = new ArrayList<>(sorted.size());
-                        for (Service s : sorted) {
+                        List<ChangePath.Group> groups = new ArrayList<>(mine.size());
+                        for (Service s : mine) {
                             groups.add(new ChangePath.Group(s.name(), s.desiredCount(), s.placementStrategy() == PlacementStrategy.SPREAD,
                                     () -> Copies.forService(s, tds.get(s.taskDefinition()), ok.pool())));
                         }
                         if (ChangePath.place(ok.pool(), groups, here, changes, before.pool(ok.pool().owner()), instances, after)) continue;
                     }
                     List<CopyRequest> copies = new ArrayList<>();
-                    for (Service s : sorted) {
+                    for (Service s : sortedBy(mine, Service::name)) {
                         copies.addAll(Copies.forService(s, tds.get(s.taskDefinition()), ok.pool()));
                     }
                     placePool(ok.pool(), copies, here, replace, instances, unplaced, after);
@@ -110,17 +109,16 @@ public final class Engine {
             List<InferenceComponent> mine = components.getOrDefault(e.name(), List.of());
             switch (Pools.of(e, catalog)) {
                 case Pools.Resolution.Ok ok -> {
-                    List<InferenceComponent> sorted = sortedBy(mine, InferenceComponent::name);
                     List<Instance> here = byEndpoint.getOrDefault(e.name(), List.of());
                     if (changes != null) {
-                        List<ChangePath.Group> groups = new ArrayList<>(sorted.size());
-                        for (InferenceComponent ic : sorted) {
+                        List<ChangePath.Group> groups = new ArrayList<>(mine.size());
+                        for (InferenceComponent ic : mine) {
                             groups.add(new ChangePath.Group(ic.name(), ic.copyCount(), false, () -> Copies.forComponent(ic, ok.pool())));
                         }
                         if (ChangePath.place(ok.pool(), groups, here, changes, before.pool(ok.pool().owner()), instances, after)) continue;
                     }
                     List<CopyRequest> copies = new ArrayList<>();
-                    for (InferenceComponent ic : sorted) {
+                    for (InferenceComponent ic : sortedBy(mine, InferenceComponent::name)) {
                         copies.addAll(Copies.forComponent(ic, ok.pool()));
                     }
                     placePool(ok.pool(), copies, here, replace, instances, unplaced, after);

@@ -21,7 +21,22 @@ final class MaxTree {
         if (pos >= leaves) grow(pos);
         int i = pos + leaves;
         tree[i] = value;
+        if (deferred) return;
         for (i >>= 1; i > 0; i >>= 1) tree[i] = Math.max(tree[2 * i], tree[2 * i + 1]);
+    }
+
+    /** While true, {@link #set} writes leaves only; {@link #flush} then builds the inner nodes once, in O(n). */
+    private boolean deferred;
+
+    /** Starts a batch of {@link #set}s (seeding a run with thousands of instances: O(n), not O(n log n)). */
+    void defer() {
+        deferred = true;
+    }
+
+    /** Ends the batch: every inner node from its children; queries are answered again. */
+    void flush() {
+        deferred = false;
+        for (int i = leaves - 1; i > 0; i--) tree[i] = Math.max(tree[2 * i], tree[2 * i + 1]);
     }
 
     /** Leftmost position ≥ from with value ≥ x, or -1. */

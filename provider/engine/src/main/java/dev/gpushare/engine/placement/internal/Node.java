@@ -106,7 +106,7 @@ final class Node {
             s.clients = gm.clients();
             s.slotsUsed = gm.slotsUsed();
             System.arraycopy(gm.partUsed(), 0, s.partUsed, 0, s.partUsed.length);
-            while (s.allocations.size() > gm.allocations()) s.allocations.remove(s.allocations.size() - 1);
+            s.truncate(gm.allocations());
         }
     }
 
