@@ -25,6 +25,8 @@ import java.util.Map;
  * through the full path ({@link Planner#plan}) and the change-set path ({@link Planner#replan})
  * from the same snapshot: one service +2 copies, and (d) +1 % copies. CPU ms of this thread, best
  * of the timed runs after warm-up; the two plans are compared (actions and desired state equal).
+ * The spec hash every plan carries (SHA-256 of the spec's text, O(spec), not O(fleet)) is timed
+ * apart, and what is left of the change-set path is placement and diff.
  * Run on one core: {@code taskset -c 1 java -XX:ActiveProcessorCount=1 -Xmx4g -cp … dev.gpushare.bench.ReplanBench [sizes…]}.
  */
 public final class ReplanBench {
@@ -37,8 +39,9 @@ public final class ReplanBench {
         System.out.println("seed " + Workloads.SEED + ", " + Runtime.getRuntime().availableProcessors() + " CPU(s), "
                 + System.getProperty("java.version") + ", max heap " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB, load "
                 + load());
-        System.out.println("| fleet (copies) | instances | change | actions | full path CPU ms | change-set path CPU ms | same plan | load (1 min) |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
+        System.out.println("| fleet (copies) | instances | change | actions | full path CPU ms | change-set path CPU ms "
+                + "| of which spec hash ms | change-set placement + diff ms | same plan | load (1 min) |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
         for (int n : sizes) {
             Spec a = Workloads.mps(n, Workloads.SEED);
             ResolvedSpec ra = ResolvedSpec.of(a);
@@ -68,7 +71,7 @@ public final class ReplanBench {
             Planner.plan(spec, snapshot);
             Planner.replan(spec, snapshot, baseline);
         }
-        long full = Long.MAX_VALUE, changed = Long.MAX_VALUE;
+        long full = Long.MAX_VALUE, changed = Long.MAX_VALUE, hash = Long.MAX_VALUE;
         Plan fullPlan = null;
         Replan changedPlan = null;
         for (int i = 0; i < runs; i++) {
@@ -80,12 +83,15 @@ public final class ReplanBench {
             c0 = cpu();
             changedPlan = Planner.replan(spec, snapshot, baseline);
             changed = Math.min(changed, cpu() - c0);
+            c0 = cpu();
+            Planner.specHash(spec.spec()); // part of every plan: SHA-256 of the spec's record text, O(spec)
+            hash = Math.min(hash, cpu() - c0);
         }
         if (!changedPlan.changeSetPath()) throw new IllegalStateException("the change-set path was not taken");
         boolean same = fullPlan.actions().equals(changedPlan.plan().actions()) && fullPlan.desired().equals(changedPlan.plan().desired())
                 && fullPlan.specHash().equals(changedPlan.plan().specHash());
-        System.out.printf("| %,d | %,d | %s | %d | %.1f | %.1f | %s | %s |%n", n, state.instances().size(), change,
-                fullPlan.actions().size(), full / 1e6, changed / 1e6, same ? "yes" : "**NO**", load());
+        System.out.printf("| %,d | %,d | %s | %d | %.1f | %.1f | %.1f | %.1f | %s | %s |%n", n, state.instances().size(), change,
+                fullPlan.actions().size(), full / 1e6, changed / 1e6, hash / 1e6, (changed - hash) / 1e6, same ? "yes" : "**NO**", load());
     }
 
     /** The 1-minute load average (other processes on the machine), from /proc/loadavg. */

@@ -95,7 +95,9 @@ class ChangeSetProperties {
                             .provider("ex", "g5.12xlarge", 0, max, new GpuSharing.Exclusive())
                             .endpoint("ep", "ml.p4d.24xlarge", 1 + max % 2, "mig-3g.20gb", "mig-4g.20gb");
                     for (int k = 0; k < 6; k++) {
-                        f.service("m" + k, k % 3 == 2 ? "mps2" : "mps", counts.get(k), PlacementStrategy.BINPACK,
+                        // m5 spreads when its count is odd: its pool then takes the full path
+                        PlacementStrategy strategy = k == 5 && counts.get(k) % 2 == 1 ? PlacementStrategy.SPREAD : PlacementStrategy.BINPACK;
+                        f.service("m" + k, k % 3 == 2 ? "mps2" : "mps", counts.get(k), strategy,
                                 cpus.get(k) == 0 ? null : cpus.get(k), new GpuRequirement.NvidiaMps(mibs.get(k), null));
                     }
                     f.service("w0", "ex", counts.get(6) % 5, PlacementStrategy.BINPACK, null, new GpuRequirement.Whole(1 + counts.get(7) % 2));
