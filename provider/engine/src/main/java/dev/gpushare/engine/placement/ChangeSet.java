@@ -86,8 +86,12 @@ public record ChangeSet(boolean everything, Set<String> groups, Set<Owner> pools
      */
     private static <T> boolean differ(List<T> before, List<T> after, Function<T, String> name, Consumer<String> changed) {
         if (before.size() == after.size()) {
+            // the very same object (a spec edited in code shares what it did not touch) is not even read
             boolean aligned = true;
-            for (int i = 0; i < before.size() && aligned; i++) aligned = name.apply(before.get(i)).equals(name.apply(after.get(i)));
+            for (int i = 0; i < before.size() && aligned; i++) {
+                T was = before.get(i), now = after.get(i);
+                aligned = was == now || name.apply(was).equals(name.apply(now));
+            }
             if (aligned) { // a name twice is twice in both: a change to either copy names it
                 for (int i = 0; i < before.size(); i++) {
                     T was = before.get(i), now = after.get(i);
