@@ -4,7 +4,6 @@ import dev.gpushare.engine.placement.ChangeSet;
 import dev.gpushare.engine.state.Instance;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -129,7 +128,7 @@ final class ChangePath {
                 nodes.add(new Seed.SeedNode(number, false, null, List.of(), memo.nodes.get(k), i, true));
             }
         }
-        PoolRun run = Engine.run(pool, copies, new Seed(nodes, (BitSet) kept.kept(), used));
+        PoolRun run = Engine.run(pool, copies, new Seed(nodes, kept.kept(), used));
         if (!run.failed().isEmpty()) return false;
         instances.addAll(run.instances());
         if (after != null) after.put(pool.owner(), () -> PoolMemo.advance(memo, run.keptNodes(), fresh, dropped));
