@@ -57,23 +57,28 @@ final class ChangePath {
         }
         Set<Integer> dirty = new HashSet<>();
         Map<String, Group> touched = new HashMap<>(); // the groups whose copies the run handles, by name
+        long unchanged = 0; // copies of the unchanged groups, which the memo must hold as many of
         for (Group g : groups) {
             if (g.spread()) return false;
+            if (changes.changed(g.name())) touched.put(g.name(), g);
+            else unchanged += g.count();
+        }
+        long recorded = memo.copies;
+        for (Group g : touched.values()) {
             int[] was = memo.where.get(g.name());
-            if (changes.changed(g.name())) {
-                touched.put(g.name(), g);
-                if (was != null) for (int x : was) dirty.add(x);
-            } else if (was == null || was.length != g.count()) {
-                return false; // the memo does not describe this group as unchanged
-            }
+            if (was == null) continue;
+            recorded -= was.length;
+            for (int x : was) dirty.add(x);
         }
         Set<String> dropped = new HashSet<>();
         for (String name : changes.groups()) {
             int[] was = memo.where.get(name);
             if (was == null || touched.containsKey(name)) continue;
             dropped.add(name); // it was in this pool and is no more
+            recorded -= was.length;
             for (int x : was) dirty.add(x);
         }
+        if (recorded != unchanged) return false; // the memo does not describe the unchanged groups (a wrong change set)
         if (touched.isEmpty() && dropped.isEmpty()) {
             // nothing of this pool changed: the full path keeps every copy where it is
             instances.addAll(sorted);

@@ -23,9 +23,12 @@ final class PoolMemo {
     final int[] numbers;
     final Map<String, int[]> where;
     final List<String[]> groupsOn;
+    /** Copies recorded in {@code where}, all groups together. */
+    final long copies;
 
-    private PoolMemo(List<Node> nodes, Map<String, int[]> where, List<String[]> groupsOn) {
+    private PoolMemo(List<Node> nodes, Map<String, int[]> where, List<String[]> groupsOn, long copies) {
         this.nodes = nodes;
+        this.copies = copies;
         this.numbers = new int[nodes.size()];
         for (int k = 0; k < nodes.size(); k++) numbers[k] = nodes.get(k).number;
         this.where = where;
@@ -61,7 +64,9 @@ final class PoolMemo {
             if (on == null) return null;
             groupsOn.add(on);
         }
-        return complete(where.values()) ? new PoolMemo(nodes, where, groupsOn) : null;
+        long total = 0;
+        for (int[] w : where.values()) total += w.length;
+        return complete(where.values()) ? new PoolMemo(nodes, where, groupsOn, total) : null;
     }
 
     /**
@@ -73,8 +78,12 @@ final class PoolMemo {
      */
     static PoolMemo advance(PoolMemo before, Collection<Node> placed, Map<String, int[]> fresh, Set<String> dropped) {
         Map<String, int[]> where = new HashMap<>(before.where);
-        for (String g : dropped) where.remove(g);
-        where.putAll(fresh);
+        long total = before.copies;
+        for (String g : dropped) total -= where.remove(g).length;
+        for (Map.Entry<String, int[]> e : fresh.entrySet()) {
+            int[] was = where.put(e.getKey(), e.getValue());
+            total += e.getValue().length - (was == null ? 0 : was.length);
+        }
         List<Node> nodes = sorted(placed);
         List<String[]> groupsOn = new ArrayList<>(nodes.size());
         for (Node n : nodes) {
@@ -88,7 +97,7 @@ final class PoolMemo {
             if (on == null) return null;
             groupsOn.add(on);
         }
-        return complete(fresh.values()) ? new PoolMemo(nodes, where, groupsOn) : null;
+        return complete(fresh.values()) ? new PoolMemo(nodes, where, groupsOn, total) : null;
     }
 
     private static List<Node> sorted(Collection<Node> placed) {
