@@ -3,7 +3,9 @@ package dev.gpushare.engine;
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.Backends;
 import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.plan.Baseline;
 import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.plan.Replan;
 import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.engine.reconcile.Reconciler;
@@ -11,7 +13,10 @@ import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.SpecException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Objects;
 
 /**
@@ -26,11 +31,20 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * Not thread-safe (one per thread). Backend failures throw {@link
+ * <p>Each cluster's last converged spec and revision ({@link Baseline}) is kept in memory: a plan
+ * made from that revision follows the change (placement and diff read only the services that
+ * changed), with the same result as from scratch. It is recorded when a plan of this object is
+ * applied in full, or is empty; any other write moves the revision and the next plan takes the
+ * full path.
+ *
+ * <p>Not thread-safe (one per thread). Backend failures throw {@link
  * dev.gpushare.engine.backend.BackendException}; an invalid spec throws {@link SpecException}.
  */
 public final class Gpushare implements AutoCloseable {
     private final Backend backend;
+    private final Map<String, Baseline> baselines = new HashMap<>();
+    /** The latest plan made, with its bookkeeping: recorded as the baseline when it is applied in full. */
+    private Replan last;
 
     private Gpushare(Backend backend) {
         this.backend = Objects.requireNonNull(backend, "backend");
@@ -57,7 +71,20 @@ public final class Gpushare implements AutoCloseable {
 
     /** {@link #plan(Spec)} for a spec already checked by {@link Pipeline#check}. */
     public Plan plan(ResolvedSpec spec) {
-        return Pipeline.plan(spec, backend.read(spec.cluster()));
+        Replan r = Pipeline.plan(spec, backend.read(spec.cluster()), baselines.get(spec.cluster()));
+        last = r;
+        r.converged().ifPresent(b -> baselines.put(spec.cluster(), b));
+        return r.plan();
+    }
+
+    /** The baseline a plan of {@code cluster} starts from, if one is kept (see the class comment). */
+    public Optional<Baseline> baseline(String cluster) {
+        return Optional.ofNullable(baselines.get(cluster));
+    }
+
+    /** How the latest plan was made: true when it took the change-set path. */
+    public boolean lastPlanFollowedChange() {
+        return last != null && last.changeSetPath();
     }
 
     /** Executes {@code plan}; refused (as {@link ApplyOutcome.Conflict}) when the cluster moved since the plan. */
@@ -66,7 +93,11 @@ public final class Gpushare implements AutoCloseable {
     }
 
     public ApplyOutcome apply(Plan plan, ApplyListener listener) {
-        return Reconciler.apply(backend, plan, listener);
+        ApplyOutcome outcome = Reconciler.apply(backend, plan, listener);
+        Optional<Baseline> next = last != null && last.plan() == plan ? last.after(outcome) : Optional.empty();
+        if (next.isPresent()) baselines.put(plan.cluster(), next.get());
+        else baselines.remove(plan.cluster()); // the state may have moved: the next plan starts from scratch
+        return outcome;
     }
 
     /** The cluster's actual state (empty when never applied). */
@@ -81,11 +112,13 @@ public final class Gpushare implements AutoCloseable {
 
     /** Marks an instance unhealthy (e.g. {@code mps-daemon-unresponsive}); the next plan replaces it. */
     public long markUnhealthy(String cluster, String instanceId, String reason) {
+        baselines.remove(cluster);
         return backend.markUnhealthy(cluster, instanceId, reason);
     }
 
     /** Removes everything of {@code cluster}; false when there was nothing. */
     public boolean destroy(String cluster) {
+        baselines.remove(cluster);
         return backend.destroy(cluster);
     }
 

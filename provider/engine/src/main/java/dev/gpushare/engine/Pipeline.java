@@ -4,8 +4,10 @@ import dev.gpushare.engine.advise.Advice;
 import dev.gpushare.engine.advise.LayoutAdvisor;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.placement.Placer;
+import dev.gpushare.engine.plan.Baseline;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.Planner;
+import dev.gpushare.engine.plan.Replan;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.InstanceId;
@@ -79,6 +81,16 @@ public final class Pipeline {
     /** The actions that converge {@code actual} to the spec (unhealthy instances replaced within the ECS budget). */
     public static Plan plan(ResolvedSpec spec, Snapshot actual) {
         return Planner.plan(spec, actual);
+    }
+
+    /**
+     * {@link #plan(ResolvedSpec, Snapshot)} from the cluster's {@link Baseline} (the spec and revision
+     * it was last converged to, or null): when {@code actual} is at that revision, placement and diff
+     * follow the change between the two specs (unchanged services keep their copies unread); the
+     * plan is the same byte for byte. {@link Replan#after} gives the baseline to keep once applied.
+     */
+    public static Replan plan(ResolvedSpec spec, Snapshot actual, Baseline baseline) {
+        return Planner.replan(spec, actual, baseline);
     }
 
     /** MIG layouts for the endpoints whose components give {@code gpuMemoryMiB} instead of a partition type. */

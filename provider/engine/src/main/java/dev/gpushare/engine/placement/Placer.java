@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.gpushare.engine.placement.internal.Engine;
+import dev.gpushare.engine.placement.internal.Memo;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 
@@ -36,5 +37,28 @@ public final class Placer {
     public static FleetState place(ResolvedSpec spec, FleetState current, Set<InstanceId> instancesToReplace) {
         return Engine.place(spec, Objects.requireNonNull(current, "current"),
                 Set.copyOf(Objects.requireNonNull(instancesToReplace, "instancesToReplace")));
+    }
+
+    /**
+     * A desired state with the placement bookkeeping of it ({@code memo}, opaque), which a later
+     * change-set placement from the converged state starts from.
+     */
+    public record Placed(FleetState desired, Memo memo) {}
+
+    /**
+     * As {@link #place(ResolvedSpec, FleetState, Set)}, with the bookkeeping of the result. With a
+     * change set ({@code changes} not null), {@code current} must be the state that {@code before}
+     * was recorded with — the converged result of the spec that {@code changes} starts from (the
+     * planner checks the backend revision): a pool that did not change is kept as it is and, in a
+     * changed pool, the instances no changed service or component is on are seeded from {@code
+     * before} instead of their allocations. The result is the one of the full path (byte for byte).
+     */
+    public static Placed placeRecorded(ResolvedSpec spec, FleetState current, Set<InstanceId> instancesToReplace,
+                                       ChangeSet changes, Memo before) {
+        Memo.Builder after = new Memo.Builder();
+        FleetState desired = Engine.place(spec, Objects.requireNonNull(current, "current"),
+                Set.copyOf(Objects.requireNonNull(instancesToReplace, "instancesToReplace")), changes,
+                before == null ? Memo.NONE : before, after);
+        return new Placed(desired, after.build());
     }
 }

@@ -3,7 +3,9 @@ package dev.gpushare.engine.plan;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.catalog.MigProfile;
+import dev.gpushare.engine.placement.ChangeSet;
 import dev.gpushare.engine.placement.Placer;
+import dev.gpushare.engine.placement.internal.Memo;
 import dev.gpushare.engine.plan.internal.Diff;
 import dev.gpushare.engine.plan.internal.WithinLimits;
 import dev.gpushare.engine.plan.internal.SupplyLimit;
@@ -33,19 +35,58 @@ public final class Planner {
     private Planner() {}
 
     public static Plan plan(ResolvedSpec resolved, Snapshot actual) {
+        return make(resolved, actual, null, null, false).plan();
+    }
+
+    /**
+     * The plan of {@link #plan}, made through the change-set path when {@code baseline} holds for
+     * {@code actual} (same cluster, the revision it was recorded at): placement and diff then touch
+     * only what changed between the baseline's spec and this one ({@link ChangeSet}); otherwise the
+     * full path. Either way the plan is the one {@link #plan} gives, byte for byte; the result also
+     * carries what the next baseline is made of ({@link Replan#after}).
+     *
+     * @param baseline the last converged spec and revision of the cluster, or null
+     */
+    public static Replan replan(ResolvedSpec resolved, Snapshot actual, Baseline baseline) {
+        if (baseline == null || !baseline.cluster().equals(actual.state().cluster())
+                || !baseline.cluster().equals(resolved.spec().cluster()) || baseline.revision() != actual.revision()) {
+            return make(resolved, actual, null, null, true);
+        }
+        ChangeSet changes = ChangeSet.between(baseline.spec(), resolved.spec());
+        return changes.everything() ? make(resolved, actual, null, null, true) : make(resolved, actual, changes, baseline.memo(), true);
+    }
+
+    /** {@link #replan} with a change set given by the caller (tests: a wrong one must show). */
+    static Replan replan(ResolvedSpec resolved, Snapshot actual, Baseline baseline, ChangeSet changes) {
+        return make(resolved, actual, changes, baseline.memo(), true);
+    }
+
+    private static Replan make(ResolvedSpec resolved, Snapshot actual, ChangeSet changes, Memo before, boolean record) {
         Spec spec = resolved.spec();
         FleetState current = actual.state();
         Set<InstanceId> toReplace = ReplacementPolicy.choose(current);
         Catalog catalog = resolved.catalog();
-        FleetState desired = Placer.place(resolved, current, toReplace);
+        FleetState placed;
+        Memo memo = Memo.NONE;
+        if (record) {
+            Placer.Placed p = Placer.placeRecorded(resolved, current, toReplace, changes, before);
+            placed = p.desired();
+            memo = p.memo();
+        } else {
+            placed = Placer.place(resolved, current, toReplace);
+        }
+        FleetState desired = placed;
         if (actual.supply() != null) desired = SupplyLimit.apply(desired, current, actual.supply());
         desired = WithinLimits.apply(spec, current, desired);
+        if (desired != placed) memo = Memo.NONE; // instances dropped or renamed: the bookkeeping no longer describes them
         Map<String, InstanceTypeDef> declaredTypes = new TreeMap<>();
         for (InstanceTypeDef d : spec.instanceTypes()) {
             if (catalog.instanceType(d.name()).map(t -> !t.builtIn()).orElse(false)) declaredTypes.put(d.name(), d);
         }
-        List<Action> actions = Diff.between(actual, desired, declaredLayouts(spec, desired), declaredTypes);
-        return new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec);
+        Map<InstanceId, List<String>> layouts = declaredLayouts(spec, desired);
+        List<Action> actions = changes == null ? Diff.between(actual, desired, layouts, declaredTypes)
+                : Diff.betweenChanged(actual, desired, layouts, declaredTypes);
+        return new Replan(new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec), memo, changes);
     }
 
     /** Per endpoint instance of {@code desired}, its endpoint's layout as written (without {@code mig-}). */

@@ -152,7 +152,7 @@ final class Assign {
                     case Need.Slots s -> g.slotsUsed++;
                     case Need.Fraction f -> { }
                 }
-                if (allocations != null) g.allocations.add(allocations.get(a++));
+                if (allocations != null) g.add(allocations.get(a++));
             }
         }
         node.cpuFree -= copy.cpuUnits();

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.placement.ChangeSet;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.PlacementCode;
 import dev.gpushare.engine.state.FleetState;
@@ -29,6 +30,18 @@ public final class Engine {
     private Engine() {}
 
     public static FleetState place(ResolvedSpec resolved, FleetState current, Set<InstanceId> replace) {
+        return place(resolved, current, replace, null, Memo.NONE, null);
+    }
+
+    /**
+     * As {@link #place(ResolvedSpec, FleetState, Set)}, recording the bookkeeping of the result in
+     * {@code after} ({@link Memo}); with {@code changes} (null: the full path), a pool that did not
+     * change and whose instances are those {@code before} recorded is kept as it is, and a changed
+     * one seeds the instances no changed group is on from {@code before} (ChangePath). The caller
+     * vouches that {@code current} is the state {@code before} was recorded with.
+     */
+    public static FleetState place(ResolvedSpec resolved, FleetState current, Set<InstanceId> replace, ChangeSet changes,
+                                   Memo before, Memo.Builder after) {
         Spec spec = resolved.spec();
         Catalog catalog = resolved.catalog();
         Map<String, List<Instance>> byProvider = new HashMap<>();
@@ -61,11 +74,20 @@ public final class Engine {
             List<Service> mine = services.getOrDefault(cp.name(), List.of());
             switch (Pools.of(cp, catalog)) {
                 case Pools.Resolution.Ok ok -> {
+                    List<Instance> here = byProvider.getOrDefault(cp.name(), List.of());
+                    if (changes != null) {
+                        List<ChangePath.Group> groups = new ArrayList<>(mine.size());
+                        for (Service s : mine) {
+                            groups.add(new ChangePath.Group(s.name(), s.desiredCount(), s.placementStrategy() == PlacementStrategy.SPREAD,
+                                    () -> Copies.forService(s, tds.get(s.taskDefinition()), ok.pool())));
+                        }
+                        if (ChangePath.place(ok.pool(), groups, here, changes, before.pool(ok.pool().owner()), instances, after)) continue;
+                    }
                     List<CopyRequest> copies = new ArrayList<>();
                     for (Service s : sortedBy(mine, Service::name)) {
                         copies.addAll(Copies.forService(s, tds.get(s.taskDefinition()), ok.pool()));
                     }
-                    placePool(ok.pool(), copies, byProvider.getOrDefault(cp.name(), List.of()), replace, instances, unplaced);
+                    placePool(ok.pool(), copies, here, replace, instances, unplaced, after);
                 }
                 case Pools.Resolution.Failed f -> {
                     for (Service s : mine) fail(unplaced, s.name(), s.desiredCount(), f.code(), f.message());
@@ -87,11 +109,19 @@ public final class Engine {
             List<InferenceComponent> mine = components.getOrDefault(e.name(), List.of());
             switch (Pools.of(e, catalog)) {
                 case Pools.Resolution.Ok ok -> {
+                    List<Instance> here = byEndpoint.getOrDefault(e.name(), List.of());
+                    if (changes != null) {
+                        List<ChangePath.Group> groups = new ArrayList<>(mine.size());
+                        for (InferenceComponent ic : mine) {
+                            groups.add(new ChangePath.Group(ic.name(), ic.copyCount(), false, () -> Copies.forComponent(ic, ok.pool())));
+                        }
+                        if (ChangePath.place(ok.pool(), groups, here, changes, before.pool(ok.pool().owner()), instances, after)) continue;
+                    }
                     List<CopyRequest> copies = new ArrayList<>();
                     for (InferenceComponent ic : sortedBy(mine, InferenceComponent::name)) {
                         copies.addAll(Copies.forComponent(ic, ok.pool()));
                     }
-                    placePool(ok.pool(), copies, byEndpoint.getOrDefault(e.name(), List.of()), replace, instances, unplaced);
+                    placePool(ok.pool(), copies, here, replace, instances, unplaced, after);
                 }
                 case Pools.Resolution.Failed f -> {
                     for (InferenceComponent ic : mine) fail(unplaced, ic.name(), ic.copyCount(), f.code(), f.message());
@@ -104,8 +134,27 @@ public final class Engine {
     }
 
     private static void placePool(Pool pool, List<CopyRequest> copies, List<Instance> current, Set<InstanceId> replace,
-                                  List<Instance> instances, List<Unplaced> unplaced) {
+                                  List<Instance> instances, List<Unplaced> unplaced, Memo.Builder after) {
         Seed seed = Keeper.keep(pool, current, copies, replace);
+        PoolRun run = run(pool, copies, seed);
+        instances.addAll(run.instances());
+        if (after != null && run.failed().isEmpty()) after.put(pool.owner(), () -> PoolMemo.full(run.keptNodes(), copies));
+        if (!run.failed().isEmpty()) {
+            // Instances the pool needs for all its copies, from scratch: independent of where the
+            // current copies happen to be, so the suggestion does not change from one run to the next.
+            int unlimited = Math.max(pool.minInstances(), 1) + copies.size();
+            List<CopyRequest> all = new ArrayList<>(copies);
+            all.sort(Copies.largestFirst(pool));
+            unplaced.addAll(new Explainer(run, () -> {
+                PoolRun probe = new PoolRun(pool.withMaxInstances(unlimited), Seed.EMPTY, 0);
+                probe.placeAll(all);
+                return probe.instanceCount();
+            }).explain());
+        }
+    }
+
+    /** Places the copies {@code seed} does not keep (bit i: {@code copies.get(i)}): the pool's run. */
+    static PoolRun run(Pool pool, List<CopyRequest> copies, Seed seed) {
         List<CopyRequest> fresh = new ArrayList<>(copies.size() - seed.kept().cardinality());
         boolean spread = false;
         for (int i = 0; i < copies.size(); i++) {
@@ -139,19 +188,7 @@ public final class Engine {
             spreadRun.placeAll(fresh);
             if (spreadRun.keptNodes().size() <= cap && spreadRun.failed().size() <= run.failed().size()) run = spreadRun;
         }
-        instances.addAll(run.instances());
-        if (!run.failed().isEmpty()) {
-            // Instances the pool needs for all its copies, from scratch: independent of where the
-            // current copies happen to be, so the suggestion does not change from one run to the next.
-            int unlimited = Math.max(pool.minInstances(), 1) + copies.size();
-            List<CopyRequest> all = new ArrayList<>(copies);
-            all.sort(Copies.largestFirst(pool));
-            unplaced.addAll(new Explainer(run, () -> {
-                PoolRun probe = new PoolRun(pool.withMaxInstances(unlimited), Seed.EMPTY, 0);
-                probe.placeAll(all);
-                return probe.instanceCount();
-            }).explain());
-        }
+        return run;
     }
 
     /** Some copy asks for host CPU or memory. */

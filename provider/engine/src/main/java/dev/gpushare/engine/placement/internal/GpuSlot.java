@@ -16,7 +16,9 @@ final class GpuSlot {
     int slotsUsed;
     final List<MigPartition> parts;
     final boolean[] partUsed;
-    final List<Allocation> allocations = new ArrayList<>(4);
+    /** Read-only to all but {@link #add} and {@link #truncate}: a copied slot shares its source's list until it changes. */
+    List<Allocation> allocations = new ArrayList<>(4);
+    private boolean shared;
 
     GpuSlot(int index, Pool pool) {
         this.index = index;
@@ -26,7 +28,11 @@ final class GpuSlot {
         this.partUsed = new boolean[parts.size()];
     }
 
-    /** A copy of {@code from}'s bookkeeping (the allocation list copied, the allocations shared). */
+    /**
+     * A copy of {@code from}'s bookkeeping; the allocation list is shared until either slot adds to
+     * it (seeding a run with thousands of kept instances copies no lists). {@code from} must not
+     * change afterwards (seeds and recorded nodes never do).
+     */
     GpuSlot(GpuSlot from) {
         this.index = from.index;
         this.mode = from.mode;
@@ -34,8 +40,30 @@ final class GpuSlot {
         this.clients = from.clients;
         this.slotsUsed = from.slotsUsed;
         this.parts = from.parts;
-        this.partUsed = from.partUsed.clone();
-        this.allocations.addAll(from.allocations);
+        this.partUsed = from.partUsed.length == 0 ? from.partUsed : from.partUsed.clone();
+        this.allocations = from.allocations;
+        this.shared = true;
+    }
+
+    /** Appends an allocation (copying a shared list first). */
+    void add(Allocation a) {
+        own();
+        allocations.add(a);
+    }
+
+    /** Keeps the first {@code n} allocations (undo of the exact search). */
+    void truncate(int n) {
+        if (allocations.size() <= n) return;
+        own();
+        while (allocations.size() > n) allocations.remove(allocations.size() - 1);
+    }
+
+    private void own() {
+        if (!shared) return;
+        List<Allocation> mine = new ArrayList<>(allocations.size() + 2);
+        mine.addAll(allocations);
+        allocations = mine;
+        shared = false;
     }
 
     /** Free for a dedicated (whole-GPU) container. */

@@ -22,11 +22,26 @@ final class MaxTree {
         int i = pos + leaves;
         if (tree[i] == value) return; // placing re-indexes every GPU of an instance; most did not change
         tree[i] = value;
+        if (deferred) return;
         for (i >>= 1; i > 0; i >>= 1) {
             long max = Math.max(tree[2 * i], tree[2 * i + 1]);
             if (tree[i] == max) return; // the ancestors hold the same maxima as before
             tree[i] = max;
         }
+    }
+
+    /** While true, {@link #set} writes leaves only; {@link #flush} then builds the inner nodes once, in O(n). */
+    private boolean deferred;
+
+    /** Starts a batch of {@link #set}s (seeding a run with thousands of instances: O(n), not O(n log n)). */
+    void defer() {
+        deferred = true;
+    }
+
+    /** Ends the batch: every inner node from its children; queries are answered again. */
+    void flush() {
+        deferred = false;
+        for (int i = leaves - 1; i > 0; i--) tree[i] = Math.max(tree[2 * i], tree[2 * i + 1]);
     }
 
     /** Leftmost position ≥ from with value ≥ x, or -1. */

@@ -63,7 +63,15 @@ final class Node {
     /** Copies per service are only needed by SPREAD; counting them costs a map update per copy. */
     boolean trackGroups;
 
+    /**
+     * True while the node is exactly the bookkeeping of {@link #origin} as that instance stands (a
+     * node seeded from the bookkeeping kept with a converged state): {@link PoolRun#instances}
+     * returns the origin without comparing its allocations. Any copy applied clears it.
+     */
+    boolean exact;
+
     void countCopy(String group) {
+        exact = false;
         copies++;
         if (trackGroups) countGroup(group);
     }
@@ -98,7 +106,7 @@ final class Node {
             s.clients = gm.clients();
             s.slotsUsed = gm.slotsUsed();
             System.arraycopy(gm.partUsed(), 0, s.partUsed, 0, s.partUsed.length);
-            while (s.allocations.size() > gm.allocations()) s.allocations.remove(s.allocations.size() - 1);
+            s.truncate(gm.allocations());
         }
     }
 

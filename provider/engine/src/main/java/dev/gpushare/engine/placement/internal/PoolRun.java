@@ -32,11 +32,15 @@ final class PoolRun {
         this.pool = pool;
         this.spreadCap = spreadCap;
         this.usedNumbers = new HashSet<>(seed.usedNumbers());
-        int expected = Math.max(16, Math.min(pool.maxInstances(), 1 << 16));
+        // the trees grow by doubling: sized for the instances there are (and as many again), not for the pool's limit
+        int expected = Math.max(16, Math.min(pool.maxInstances(), Math.max(2 * seed.nodes().size(), 1024)));
         this.gpuTree = pool.kind() == Pool.Kind.MPS ? new MaxTree(expected * pool.gpuCount()) : null;
         this.idleTree = new MaxTree(expected);
+        idleTree.defer();
+        if (gpuTree != null) gpuTree.defer();
         for (Seed.SeedNode s : seed.nodes()) {
             Node n = new Node(s.built(), nodes.size(), s.origin());
+            n.exact = s.exact();
             if (spreadCap > 0) {
                 n.trackGroups = true;
                 for (CopyRequest k : s.copies()) n.countGroup(k.group());
@@ -44,6 +48,8 @@ final class PoolRun {
             nodes.add(n);
             index(n);
         }
+        idleTree.flush();
+        if (gpuTree != null) gpuTree.flush();
         while (nodes.size() < pool.minInstances()) open();
     }
 
@@ -217,7 +223,7 @@ final class PoolRun {
         kept.sort(Comparator.comparingInt(n -> n.number));
         List<Instance> out = new ArrayList<>(kept.size());
         for (Node n : kept) {
-            if (n.origin != null && unchanged(n, n.origin)) {
+            if (n.origin != null && (n.exact || unchanged(n, n.origin))) {
                 out.add(n.origin);
                 continue;
             }

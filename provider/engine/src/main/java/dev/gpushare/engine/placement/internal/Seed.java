@@ -20,7 +20,14 @@ record Seed(List<SeedNode> nodes, BitSet kept, Set<Integer> usedNumbers) {
     /**
      * A kept instance: {@code copies} stay on it; {@code built} is its bookkeeping with them applied
      * (copied by each run instead of re-applying every copy); {@code origin} is the current instance
-     * it comes from, returned as is when nothing on it changes (so an unchanged fleet is not rebuilt).
+     * it comes from, returned as is when nothing on it changes (so an unchanged fleet is not rebuilt);
+     * {@code exact}: {@code built} is known to describe {@code origin} exactly (the change-set path's
+     * instances that nothing changed, seeded from the kept bookkeeping), so no allocation is compared.
      */
-    record SeedNode(int number, boolean closed, String healthReason, List<CopyRequest> copies, Node built, Instance origin) {}
+    record SeedNode(int number, boolean closed, String healthReason, List<CopyRequest> copies, Node built, Instance origin,
+                    boolean exact) {
+        SeedNode(int number, boolean closed, String healthReason, List<CopyRequest> copies, Node built, Instance origin) {
+            this(number, closed, healthReason, copies, built, origin, false);
+        }
+    }
 }

@@ -120,6 +120,34 @@ public final class Diff {
         return plan;
     }
 
+    /**
+     * {@link #between} for a desired state placed from a converged state by the change-set path:
+     * an instance that placement returned as the very object of the actual state (nothing on it
+     * changed) and whose declared layout is the same gives no action, so only the instances that
+     * changed are compared, copy by copy. Sound only when every copy of {@code actual} sits on one
+     * instance (a state the engine wrote, which the baseline's revision vouches for): the copies on
+     * an unchanged instance are then on no other.
+     */
+    public static List<Action> betweenChanged(Snapshot actual, FleetState desired, Map<InstanceId, List<String>> declaredLayouts,
+                                              Map<String, InstanceTypeDef> declaredTypes) {
+        Map<InstanceId, Instance> cur = java.util.HashMap.newHashMap(actual.state().instances().size());
+        for (Instance c : actual.state().instances()) cur.put(c.id(), c);
+        Set<Instance> same = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        List<Instance> want = new ArrayList<>();
+        for (Instance w : desired.instances()) {
+            if (cur.get(w.id()) == w && Objects.equals(actual.declaredLayouts().get(w.id()), declaredLayouts.get(w.id()))) {
+                same.add(w);
+            } else {
+                want.add(w);
+            }
+        }
+        List<Instance> had = new ArrayList<>();
+        for (Instance c : actual.state().instances()) if (!same.contains(c)) had.add(c);
+        Snapshot changed = new Snapshot(new FleetState(actual.state().cluster(), had, actual.state().unplaced()),
+                actual.revision(), actual.declaredLayouts(), actual.supply());
+        return between(changed, new FleetState(desired.cluster(), want, desired.unplaced()), declaredLayouts, declaredTypes);
+    }
+
     private static String replacementReason(Instance c, Instance w, List<String> hadLayout, List<String> wantsLayout) {
         if (!c.instanceType().equals(w.instanceType())) {
             return "instance type " + c.instanceType() + " → " + w.instanceType() + " forces replacement";

@@ -36,8 +36,13 @@ public final class WithinLimits {
         Map<InstanceId, Instance> desiredById = new HashMap<>();
         for (Instance i : desired.instances()) desiredById.put(i.id(), i);
 
+        // |current ∪ desired| ≤ |current| + |desired|: a pool below its limit by that count needs no look at its ids
+        Map<Owner, Integer> atMost = new HashMap<>();
+        for (Instance i : current.instances()) atMost.merge(i.owner(), 1, Integer::sum);
+        for (Instance i : desired.instances()) atMost.merge(i.owner(), 1, Integer::sum);
         Map<InstanceId, InstanceId> rename = new HashMap<>();
         for (Map.Entry<Owner, Integer> limit : limits.entrySet()) {
+            if (atMost.getOrDefault(limit.getKey(), 0) <= limit.getValue()) continue;
             Set<InstanceId> cur = new TreeSet<>(), des = new TreeSet<>(); // in id order: which pairs is deterministic
             for (Instance i : current.instances()) if (i.owner().equals(limit.getKey())) cur.add(i.id());
             for (Instance i : desired.instances()) if (i.owner().equals(limit.getKey())) des.add(i.id());

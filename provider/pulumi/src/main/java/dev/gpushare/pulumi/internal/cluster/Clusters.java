@@ -28,7 +28,12 @@ public final class Clusters {
         this.opener = opener;
     }
 
-    /** Runs {@code work} with the backend open, alone. */
+    /** The plans and baselines kept between calls (tests). */
+    Convergence convergence() {
+        return convergence;
+    }
+
+        /** Runs {@code work} with the backend open, alone. */
     public <T> T with(Function<Session, T> work) {
         synchronized (lock) {
             try (Backend backend = opener.get()) {

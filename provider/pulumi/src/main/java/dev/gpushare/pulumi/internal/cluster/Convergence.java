@@ -3,14 +3,19 @@ package dev.gpushare.pulumi.internal.cluster;
 import dev.gpushare.engine.Checked;
 import dev.gpushare.engine.Pipeline;
 import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.plan.Baseline;
 import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.plan.Replan;
+import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Unplaced;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.Problem;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -25,8 +30,18 @@ final class Convergence {
     /** At most this many unplaced copies are named one by one in the reasons; the rest are counted. */
     private static final int NAMED_UNPLACED = 3;
 
-    /** A cluster's fragments, validated and planned. {@code plan} is null when the spec is invalid. */
-    record Prepared(Spec spec, Plan plan, List<String> problems, Map<String, String> dangling) {}
+    /**
+     * A cluster's fragments, validated and planned. {@code plan} is null when the spec is invalid;
+     * {@code replan} is the plan with what the cluster's next baseline is made of (null likewise).
+     */
+    record Prepared(Spec spec, Plan plan, List<String> problems, Map<String, String> dangling, Replan replan) {}
+
+    /**
+     * Per cluster, the spec and revision it was last converged to (an apply in full, or an empty
+     * plan): the next plan from that revision follows the change (dev.gpushare.engine.Pipeline#plan
+     * with a baseline), with the same result. In memory only; a new process starts without.
+     */
+    private final Map<String, Baseline> baselines = new HashMap<>();
 
     private record CacheKey(String cluster, long revision, SortedMap<String, ?> fragments) {}
 
@@ -42,13 +57,34 @@ final class Convergence {
             case Checked.Invalid invalid -> {
                 List<String> problems = new ArrayList<>();
                 for (Problem problem : invalid.problems()) problems.add(describe(doc, problem));
-                yield new Prepared(invalid.partial(), null, problems, doc.dangling());
+                yield new Prepared(invalid.partial(), null, problems, doc.dangling(), null);
             }
-            case Checked.Valid valid -> new Prepared(valid.spec().spec(), Pipeline.plan(valid.spec(), actual), List.of(), doc.dangling());
+            case Checked.Valid valid -> {
+                Replan r = Pipeline.plan(valid.spec(), actual, baselines.get(cluster));
+                r.converged().ifPresent(b -> baselines.put(cluster, b));
+                yield new Prepared(valid.spec().spec(), r.plan(), List.of(), doc.dangling(), r);
+            }
         };
         lastKey = key;
         last = p;
         return p;
+    }
+
+    /** After applying {@code p}'s plan: the baseline of the state it left, or none when it did not commit in full. */
+    void applied(String cluster, Prepared p, ApplyOutcome outcome) {
+        Optional<Baseline> next = p.replan() == null ? Optional.empty() : p.replan().after(outcome);
+        if (next.isPresent()) baselines.put(cluster, next.get());
+        else baselines.remove(cluster);
+    }
+
+    /** True when the cluster has a baseline (tests). */
+    boolean hasBaseline(String cluster) {
+        return baselines.containsKey(cluster);
+    }
+
+    /** True when the latest plan made here followed the change from a baseline (tests). */
+    boolean lastFollowedChange() {
+        return last != null && last.replan() != null && last.replan().changeSetPath();
     }
 
     /** What {@code p} means for resource {@code key}, with the cluster's state afterwards. */

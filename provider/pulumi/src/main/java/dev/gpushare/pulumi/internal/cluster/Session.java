@@ -93,6 +93,7 @@ public final class Session {
             Convergence.Prepared p = convergence.prepare(cluster, declared, actual);
             if (p.plan() == null) return Convergence.outcome(p, key, actual.state());
             ApplyOutcome applied = Reconciler.apply(backend, p.plan(), ApplyListener.NONE);
+            convergence.applied(cluster, p, applied);
             switch (applied) {
                 case ApplyOutcome.Applied a -> {
                     if (declared.isEmpty()) backend.destroy(cluster); // nothing declared: leave no trace

@@ -1,0 +1,136 @@
+package dev.gpushare.engine.placement.internal;
+
+import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.TaskId;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One pool of a {@link Memo}: the bookkeeping of each of its instances with every copy on it
+ * applied ({@code nodes}, by instance number; never mutated: a run copies them), where each copy
+ * is ({@code where}: per group, per copy number, the instance number) and which groups each
+ * instance holds ({@code groupsOn}, parallel to {@code nodes}).
+ */
+final class PoolMemo {
+    final List<Node> nodes;
+    final int[] numbers;
+    final Map<String, int[]> where;
+    final List<String[]> groupsOn;
+    /** Copies recorded in {@code where}, all groups together. */
+    final long copies;
+
+    private PoolMemo(List<Node> nodes, Map<String, int[]> where, List<String[]> groupsOn, long copies) {
+        this.nodes = nodes;
+        this.copies = copies;
+        this.numbers = new int[nodes.size()];
+        for (int k = 0; k < nodes.size(); k++) numbers[k] = nodes.get(k).number;
+        this.where = where;
+        this.groupsOn = groupsOn;
+    }
+
+    /** Position of the instance number in {@link #nodes}, or a negative number. */
+    int position(int number) {
+        return Arrays.binarySearch(numbers, number);
+    }
+
+    /**
+     * The memo of a pool placed by the full path: {@code placed} are the run's instances (every copy
+     * of {@code copies} on one of them), read once. Null when something does not add up (a copy twice,
+     * one missing, an unhealthy instance): the pool is then not recorded.
+     */
+    static PoolMemo full(Collection<Node> placed, List<CopyRequest> copies) {
+        Map<String, int[]> where = new HashMap<>();
+        for (CopyRequest c : copies) {
+            int[] w = where.get(c.group());
+            if (w == null || w.length <= c.ordinal()) {
+                int[] grown = new int[c.ordinal() + 1];
+                Arrays.fill(grown, -1);
+                if (w != null) System.arraycopy(w, 0, grown, 0, w.length);
+                where.put(c.group(), grown);
+            }
+        }
+        List<Node> nodes = sorted(placed);
+        List<String[]> groupsOn = new ArrayList<>(nodes.size());
+        for (Node n : nodes) {
+            if (n.closed) return null;
+            String[] on = scan(n, where);
+            if (on == null) return null;
+            groupsOn.add(on);
+        }
+        long total = 0;
+        for (int[] w : where.values()) total += w.length;
+        return complete(where.values()) ? new PoolMemo(nodes, where, groupsOn, total) : null;
+    }
+
+    /**
+     * The memo after a change-set run from {@code before}: {@code placed} are the run's instances.
+     * {@code fresh} holds, per group the run placed or re-checked, its copies' instances with -1 for
+     * every copy the run handled (a changed group: all of them; an unchanged group with copies on a
+     * changed instance: those); they are found again on the instances the run changed (the others
+     * are exactly as before). {@code dropped} groups left the pool.
+     */
+    static PoolMemo advance(PoolMemo before, Collection<Node> placed, Map<String, int[]> fresh, Set<String> dropped) {
+        Map<String, int[]> where = new HashMap<>(before.where);
+        long total = before.copies;
+        for (String g : dropped) total -= where.remove(g).length;
+        for (Map.Entry<String, int[]> e : fresh.entrySet()) {
+            int[] was = where.put(e.getKey(), e.getValue());
+            total += e.getValue().length - (was == null ? 0 : was.length);
+        }
+        List<Node> nodes = sorted(placed);
+        List<String[]> groupsOn = new ArrayList<>(nodes.size());
+        for (Node n : nodes) {
+            if (n.closed) return null;
+            int p = before.position(n.number);
+            if (n.exact && p >= 0) {
+                groupsOn.add(before.groupsOn.get(p));
+                continue;
+            }
+            String[] on = scan(n, where, fresh);
+            if (on == null) return null;
+            groupsOn.add(on);
+        }
+        return complete(fresh.values()) ? new PoolMemo(nodes, where, groupsOn, total) : null;
+    }
+
+    private static List<Node> sorted(Collection<Node> placed) {
+        List<Node> nodes = new ArrayList<>(placed);
+        nodes.sort(Comparator.comparingInt(n -> n.number));
+        return nodes;
+    }
+
+    /** Records the node's copies in {@code where}; the groups it holds, or null on a copy out of place. */
+    private static String[] scan(Node n, Map<String, int[]> where) {
+        return scan(n, where, where);
+    }
+
+    /** As above, writing only the groups of {@code write} (the others are known to be unchanged). */
+    private static String[] scan(Node n, Map<String, int[]> known, Map<String, int[]> write) {
+        Set<String> on = new LinkedHashSet<>();
+        for (GpuSlot g : n.gpus) {
+            for (Allocation a : g.allocations) {
+                TaskId t = a.task();
+                int[] w = known.get(t.group());
+                if (w == null || t.ordinal() < 0 || t.ordinal() >= w.length) return null;
+                on.add(t.group());
+                int[] out = write.get(t.group());
+                if (out == null) continue;
+                if (out[t.ordinal()] >= 0 && out[t.ordinal()] != n.number) return null; // one copy on two instances
+                out[t.ordinal()] = n.number;
+            }
+        }
+        return on.toArray(String[]::new);
+    }
+
+    private static boolean complete(Collection<int[]> where) {
+        for (int[] w : where) for (int x : w) if (x < 0) return false;
+        return true;
+    }
+}

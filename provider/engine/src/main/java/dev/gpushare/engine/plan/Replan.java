@@ -1,0 +1,44 @@
+package dev.gpushare.engine.plan;
+
+import dev.gpushare.engine.placement.ChangeSet;
+import dev.gpushare.engine.placement.internal.Memo;
+import dev.gpushare.engine.reconcile.ApplyOutcome;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A plan from {@link Planner#replan} with what the next {@link Baseline} is made of.
+ *
+ * @param plan    the plan (the same, byte for byte, whichever path made it)
+ * @param memo    the placement bookkeeping of {@code plan.desired()} (opaque)
+ * @param changes the change set the plan was made from, or null when it took the full path
+ */
+public record Replan(Plan plan, Memo memo, ChangeSet changes) {
+    public Replan {
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(memo, "memo");
+    }
+
+    /** True when placement and diff took the change-set path. */
+    public boolean changeSetPath() {
+        return changes != null;
+    }
+
+    /**
+     * The baseline once the plan has been applied: present only when every action committed
+     * (the state is then the plan's desired state at the outcome's revision) and the plan carries
+     * its spec.
+     */
+    public Optional<Baseline> after(ApplyOutcome outcome) {
+        if (plan.spec() == null || !(outcome instanceof ApplyOutcome.Applied a) || a.actions() != plan.actions().size()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Baseline(plan.spec(), a.revision(), memo));
+    }
+
+    /** The baseline when nothing is to be done: the state at the plan's revision is already the desired one. */
+    public Optional<Baseline> converged() {
+        return plan.isEmpty() && plan.spec() != null ? Optional.of(new Baseline(plan.spec(), plan.revision(), memo))
+                : Optional.empty();
+    }
+}

@@ -1,0 +1,83 @@
+package dev.gpushare.engine.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.reconcile.ApplyOutcome;
+import dev.gpushare.engine.resolve.ResolvedSpec;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.model.Spec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A cluster as the pure meaning of actions ({@link StateFold}) holds it, with the baseline a front
+ * door keeps: {@link #apply} applies a plan in full (one revision per plan) and records the
+ * baseline of the {@link Replan} that made it, as {@code Gpushare} does.
+ */
+final class Converged {
+    Snapshot snapshot;
+    Baseline baseline;
+
+    Converged(String cluster) {
+        snapshot = Snapshot.empty(cluster);
+    }
+
+    /** Plans {@code spec} through both paths, checks they agree byte for byte, applies it; returns the replan. */
+    Replan step(Spec spec) {
+        Replan r = bothPaths(spec);
+        apply(r);
+        return r;
+    }
+
+    /** Both paths from the current snapshot: the same plan text and JSON; the change-set one returned. */
+    Replan bothPaths(Spec spec) {
+        ResolvedSpec resolved = ResolvedSpec.of(spec);
+        Plan full = Planner.plan(resolved, snapshot);
+        Replan r = Planner.replan(resolved, snapshot, baseline);
+        assertSame(full, r.plan());
+        return r;
+    }
+
+    static void assertSame(Plan full, Plan changed) {
+        assertThat(PlanJson.toJson(changed)).isEqualTo(PlanJson.toJson(full));
+        assertThat(PlanText.render(changed)).isEqualTo(PlanText.render(full));
+    }
+
+    void apply(Replan r) {
+        Plan plan = r.plan();
+        FleetState next = StateFold.apply(snapshot.state(), plan.actions());
+        Map<InstanceId, List<String>> layouts = new HashMap<>(snapshot.declaredLayouts());
+        for (Action a : plan.actions()) {
+            switch (a) {
+                case Action.LaunchInstance l -> put(layouts, l.instance(), l.declaredLayout());
+                case Action.ReplaceInstance re -> put(layouts, re.instance(), re.declaredLayout());
+                case Action.TerminateInstance t -> layouts.remove(t.instanceId());
+                default -> { }
+            }
+        }
+        long revision = plan.isEmpty() ? snapshot.revision() : snapshot.revision() + 1;
+        snapshot = new Snapshot(next, revision, layouts);
+        baseline = plan.isEmpty() ? r.converged().orElseThrow()
+                : r.after(new ApplyOutcome.Applied(revision, plan.actions().size())).orElseThrow();
+    }
+
+    /** Marks an instance unhealthy as a backend does: a new revision. */
+    void markUnhealthy(InstanceId id) {
+        List<Instance> out = new ArrayList<>();
+        for (Instance i : snapshot.state().instances()) {
+            out.add(i.id().equals(id) ? new Instance(i.id(), i.owner(), i.instanceType(), false, "mps-daemon-unresponsive", i.gpus()) : i);
+        }
+        snapshot = new Snapshot(new FleetState(snapshot.state().cluster(), out, List.of()), snapshot.revision() + 1,
+                snapshot.declaredLayouts());
+    }
+
+    private static void put(Map<InstanceId, List<String>> layouts, Instance i, List<String> layout) {
+        if (layout == null) layouts.remove(i.id());
+        else layouts.put(i.id(), layout);
+    }
+}
