@@ -2,8 +2,10 @@ package dev.gpushare.engine.placement.internal;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -23,6 +25,7 @@ final class PoolRun {
     private final MaxTree gpuTree;   // per GPU: free MiB if it takes MPS work, else -1
     private final MaxTree idleTree;  // per instance: idle GPUs (fractional: 1 when empty), -1 if closed
     private final List<CopyRequest> failed = new ArrayList<>();
+    private Map<String, Refusals> refusals; // by shape: what the run saw when the first copy of it failed
     private int nextNumber;
     private long[] minCpuLeft;
     private long[] minMemLeft;
@@ -56,6 +59,9 @@ final class PoolRun {
     /** Copies nothing took, in the order they were offered; explained afterwards. */
     List<CopyRequest> failed() { return failed; }
 
+    /** What the run saw when the first copy of this one's shape failed. */
+    Refusals refusals(CopyRequest failedCopy) { return refusals.get(failedCopy.shape()); }
+
     /** Places the copies in the order given (the caller sorts them largest first). */
     void placeAll(List<CopyRequest> copies) {
         // the least host CPU / memory any copy still to come needs: an instance with less is full for good
@@ -69,8 +75,15 @@ final class PoolRun {
         }
         for (current = 0; current < copies.size(); current++) {
             CopyRequest c = copies.get(current);
-            if (!Strategy.of(c.strategy(), this).place(c, this)) failed.add(c);
+            if (!Strategy.of(c.strategy(), this).place(c, this)) fail(c);
         }
+    }
+
+    /** The failure path: records what the instances refuse now, once per shape (copies of a shape are alike). */
+    private void fail(CopyRequest c) {
+        failed.add(c);
+        if (refusals == null) refusals = new HashMap<>();
+        if (!refusals.containsKey(c.shape())) refusals.put(c.shape(), Refusals.of(c, this));
     }
 
     /** True when no copy still to place fits the instance's host room: it leaves the indexes. */
