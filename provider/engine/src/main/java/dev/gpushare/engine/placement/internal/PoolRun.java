@@ -25,7 +25,7 @@ final class PoolRun {
     private final MaxTree gpuTree;   // per GPU: free MiB if it takes MPS work, else -1
     private final MaxTree idleTree;  // per instance: idle GPUs (fractional: 1 when empty), -1 if closed
     private final List<CopyRequest> failed = new ArrayList<>();
-    private Map<String, Refusals> refusals; // by shape: what the run saw when the first copy of it failed
+    private Map<String, Refusals> refusals; // by shape, for the copies nothing took
     private int nextNumber;
     private long[] minCpuLeft;
     private long[] minMemLeft;
@@ -59,8 +59,17 @@ final class PoolRun {
     /** Copies nothing took, in the order they were offered; explained afterwards. */
     List<CopyRequest> failed() { return failed; }
 
-    /** What the run saw when the first copy of this one's shape failed. */
-    Refusals refusals(CopyRequest failedCopy) { return refusals.get(failedCopy.shape()); }
+    /**
+     * What the instances refuse to a copy nothing took, as the run ended: the state the plan shows (a
+     * copy that failed early saw more room than the copies placed after it left, and its numbers would
+     * change when the plan is made again on its own output). Recorded on first ask, once per shape
+     * (copies of a shape are alike); the run no longer changes once {@link #placeAll} returns, and a
+     * run that is discarded (another order placed more) never pays for it.
+     */
+    Refusals refusals(CopyRequest failedCopy) {
+        if (refusals == null) refusals = new HashMap<>();
+        return refusals.computeIfAbsent(failedCopy.shape(), k -> Refusals.of(failedCopy, this));
+    }
 
     /** Places the copies in the order given (the caller sorts them largest first). */
     void placeAll(List<CopyRequest> copies) {
@@ -75,15 +84,8 @@ final class PoolRun {
         }
         for (current = 0; current < copies.size(); current++) {
             CopyRequest c = copies.get(current);
-            if (!Strategy.of(c.strategy(), this).place(c, this)) fail(c);
+            if (!Strategy.of(c.strategy(), this).place(c, this)) failed.add(c);
         }
-    }
-
-    /** The failure path: records what the instances refuse now, once per shape (copies of a shape are alike). */
-    private void fail(CopyRequest c) {
-        failed.add(c);
-        if (refusals == null) refusals = new HashMap<>();
-        if (!refusals.containsKey(c.shape())) refusals.put(c.shape(), Refusals.of(c, this));
     }
 
     /** True when no copy still to place fits the instance's host room: it leaves the indexes. */

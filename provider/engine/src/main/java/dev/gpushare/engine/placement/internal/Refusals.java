@@ -1,20 +1,22 @@
 package dev.gpushare.engine.placement.internal;
 
 /**
- * What a run saw when nothing took a copy, as Nomad's {@code AllocMetric}: the open instances it
- * evaluated at that moment, per refusal kind how many refused and their numbers, and the refusal
- * of an empty instance. The explanation ({@link Explainer}) is built from this record alone.
+ * What a run saw for a copy nothing took, as Nomad's {@code AllocMetric}: the open instances it
+ * evaluated, per refusal kind how many refused and their numbers, and the refusal of an empty
+ * instance. The explanation ({@link Explainer}) is built from this record alone.
  *
- * <p>Recorded on the failure path only, once per shape (copies of one service are alike): the
- * first-fit indexes of {@link PoolRun} skip instances without evaluating them, so recording during
- * the search would cost every copy that fits. Host refusals are counted before the GPU form's (an
- * instance refused by the host is not asked about GPUs), as {@link PoolRun#tryNode} tries them.
- * Memory in MiB, CPU in CPU units.
+ * <p>Recorded by the run for its failed copies only, once per shape (copies of one service are
+ * alike), as the run ended ({@link PoolRun#refusals}): the first-fit indexes of {@link PoolRun} skip instances without evaluating them,
+ * so recording during the search would cost every copy that fits; and a copy that failed early saw
+ * more room than the copies placed after it left, so its numbers would not be those of the state the
+ * plan shows (placing again on that state would then give another message). Host refusals are
+ * counted before the GPU form's (an instance refused by the host is not asked about GPUs), as
+ * {@link PoolRun#tryNode} tries them. Memory in MiB, CPU in CPU units.
  */
 final class Refusals {
     /** Why an empty instance of the pool refuses the copy, or null when one would take it. */
     final Refusal fresh;
-    /** Open instances when the copy failed (at the pool's limit unless {@link #fresh} refuses). */
+    /** Open instances (at the pool's limit unless {@link #fresh} refuses). */
     int evaluated;
     /** Unhealthy instances, kept until replaced, that take nothing new. */
     int closed;
@@ -40,7 +42,7 @@ final class Refusals {
         this.fresh = fresh;
     }
 
-    /** Evaluates every open instance of the run for the copy, as it stands now. */
+    /** Evaluates every open instance of the run for the copy, as the run stands now. */
     static Refusals of(CopyRequest copy, PoolRun run) {
         Refusals r = new Refusals(run.freshRefusal(copy));
         Fit fit = Fit.of(copy.form());
