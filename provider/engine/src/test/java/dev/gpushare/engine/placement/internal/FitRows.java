@@ -19,7 +19,11 @@ final class FitRows {
     private FitRows() {}
 
     static Pool pool(String instanceType, GpuSharing sharing) {
-        return switch (Pools.of(new CapacityProvider("p", instanceType, 0, 4, sharing), Catalog.builtIn())) {
+        return pool(instanceType, sharing, 0, 4);
+    }
+
+    static Pool pool(String instanceType, GpuSharing sharing, int minInstances, int maxInstances) {
+        return switch (Pools.of(new CapacityProvider("p", instanceType, minInstances, maxInstances, sharing), Catalog.builtIn())) {
             case Pools.Resolution.Ok ok -> ok.pool();
             case Pools.Resolution.Failed f -> throw new IllegalArgumentException(f.message());
         };
