@@ -1,5 +1,7 @@
 package dev.gpushare.engine.placement.internal;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,6 +19,22 @@ import dev.gpushare.model.PlacementStrategy;
  */
 final class FitRows {
     private FitRows() {}
+
+    /** A row of {@link Fit#find}: on this instance of the pool, the copy gets this choice or refusal. */
+    record Find(String why, Pool pool, Node node, CopyRequest copy, FitResult expected) {}
+
+    /** A row of {@link Fit#verify}: the given choice fits (null) or is refused so. */
+    record Verify(String why, Pool pool, Node node, CopyRequest copy, Choice choice, Refusal expected) {}
+
+    static void assertFinds(Fit fit, List<Find> rows) {
+        for (Find r : rows) assertThat(fit.find(r.copy(), r.node(), r.pool())).as(r.why()).isEqualTo(r.expected());
+    }
+
+    static void assertVerifies(Fit fit, List<Verify> rows) {
+        for (Verify r : rows) {
+            assertThat(fit.verify(r.copy(), r.node(), r.pool(), r.choice())).as(r.why()).isEqualTo(r.expected());
+        }
+    }
 
     static Pool pool(String instanceType, GpuSharing sharing) {
         return pool(instanceType, sharing, 0, 4);
