@@ -13,6 +13,7 @@ import java.util.Objects;
  * @param maxComputePercent MPS compute limit in percent, or {@code null}
  * @param partition         the MIG instance used, or {@code null}
  * @param env               environment the container must be started with; ordered by key
+ *                          ({@link ContainerEnv#of} derives it from the fields above and the GPUs)
  */
 public record Allocation(
         TaskId task, String container, Long memoryMiB, Integer maxComputePercent,
@@ -20,7 +21,19 @@ public record Allocation(
     public Allocation {
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(container, "container");
-        env = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(env));
+        // Whether env is what the typed fields derive is decided here, once (a state read back from a
+        // store, or the solver's own); an edited one is kept as it is, and never matches a copy.
+        ContainerEnv.Derived derived = ContainerEnv.derived(env, memoryMiB, maxComputePercent, partition);
+        env = derived != null ? derived : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(env));
+    }
+
+    /**
+     * The instance GPU indexes the container sees (NVIDIA_VISIBLE_DEVICES, or the MIG parent GPU),
+     * or null when {@link #env} is not exactly what {@link ContainerEnv} derives from this
+     * allocation's fields and those GPUs (edited by hand): such an allocation matches no copy.
+     */
+    public java.util.List<Integer> gpus() {
+        return env instanceof ContainerEnv.Derived d ? d.gpus() : null;
     }
 
     /** A reference to a MIG instance of the same GPU. */

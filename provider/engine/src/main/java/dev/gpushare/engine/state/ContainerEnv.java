@@ -1,13 +1,21 @@
 package dev.gpushare.engine.state;
 
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Set;
 
 /**
- * The environment a container is started with, as ECS gives it (CONTRACT.md §2), made in one
- * place: the solver writes it and the apply-time check compares with it, so a forged variable
- * ({@code LD_PRELOAD}) or value cannot get into the state.
+ * The environment a container is started with, as ECS gives it (CONTRACT.md §2), derived in one
+ * place from typed values (the GPUs a container sees, MPS memory and limit, the MIG instance): the
+ * solver writes it, the apply-time check compares with it, so a forged variable ({@code LD_PRELOAD})
+ * or value cannot get into the state, and an {@link Allocation} knows whether its environment is the
+ * derived one ({@link Derived}) once, when it is built: the solver compares typed values only.
  *
  * <ul>
  *   <li>Whole GPUs, fractional and time-sliced GPUs: {@code NVIDIA_VISIBLE_DEVICES} lists the
@@ -43,21 +51,43 @@ public final class ContainerEnv {
      * @param percent   MPS compute limit, or null
      * @param partition the MIG instance, or null
      */
-    public static Map<String, String> of(List<Integer> gpus, int gpu, Long memoryMiB, Integer percent,
-                                         Allocation.PartitionRef partition) {
-        Map<String, String> env = new TreeMap<>();
+    public static Derived of(List<Integer> gpus, int gpu, Long memoryMiB, Integer percent,
+                             Allocation.PartitionRef partition) {
         if (partition != null) {
-            env.put(MIG_PARENT_GPU, Integer.toString(gpu));
-            env.put(MIG_PROFILE, partition.profile());
-            env.put(MIG_START, Integer.toString(partition.start()));
-            return env;
+            return new Derived(MIG_KEYS, new String[] {Integer.toString(gpu), partition.profile(),
+                    Integer.toString(partition.start())}, List.of(gpu), memoryMiB, percent, partition);
         }
-        env.put(VISIBLE_DEVICES, visible(gpus));
-        if (memoryMiB != null) {
-            env.put(MPS_MEMORY_LIMIT, "0=" + memoryMiB + "M");
-            if (percent != null) env.put(MPS_THREAD_PERCENTAGE, percent.toString());
+        String visible = visible(gpus);
+        if (memoryMiB == null) return new Derived(PLAIN_KEYS, new String[] {visible}, gpus, null, percent, null);
+        String limit = "0=" + memoryMiB + "M";
+        if (percent == null) return new Derived(MPS_KEYS, new String[] {limit, visible}, gpus, memoryMiB, null, null);
+        return new Derived(MPS_PERCENT_KEYS, new String[] {percent.toString(), limit, visible}, gpus, memoryMiB, percent, null);
+    }
+
+    /**
+     * The environment {@code env} as derived from the allocation's typed fields, or null when it is
+     * not exactly what {@link #of} writes for them and the GPUs it names (a hand edit, a variable
+     * gpushare never sets). Text is read here once, where an allocation is built (a state read back
+     * from a store); what the solver writes is already derived and only its typed values are compared.
+     */
+    public static Derived derived(Map<String, String> env, Long memoryMiB, Integer percent, Allocation.PartitionRef partition) {
+        if (env instanceof Derived d && d.from(memoryMiB, percent, partition)) return d;
+        List<Integer> gpus = indexes(env.get(partition != null ? MIG_PARENT_GPU : VISIBLE_DEVICES));
+        if (gpus == null || (partition != null && gpus.size() != 1)) return null;
+        Derived d = of(gpus, gpus.getFirst(), memoryMiB, percent, partition);
+        return d.equals(env) ? d : null;
+    }
+
+    /** {@code 0} or {@code 0,2,3} as indexes, or null when it is not such a list. */
+    private static List<Integer> indexes(String text) {
+        if (text == null || text.isEmpty() || text.length() > 200) return null;
+        List<Integer> out = new ArrayList<>(1);
+        for (String part : text.split(",", -1)) {
+            if (part.isEmpty() || part.length() > 9) return null;
+            for (int i = 0; i < part.length(); i++) if (part.charAt(i) < '0' || part.charAt(i) > '9') return null;
+            out.add(Integer.parseInt(part));
         }
-        return env;
+        return List.copyOf(out);
     }
 
     /** {@code 0}, or {@code 0,2,3} for a container on several GPUs. */
@@ -69,5 +99,91 @@ public final class ContainerEnv {
             sb.append(g);
         }
         return sb.toString();
+    }
+
+    // the keys of each shape of environment, in key order (every allocation's env is ordered by key)
+    private static final String[] MIG_KEYS = {MIG_PARENT_GPU, MIG_PROFILE, MIG_START};
+    private static final String[] PLAIN_KEYS = {VISIBLE_DEVICES};
+    private static final String[] MPS_KEYS = {MPS_MEMORY_LIMIT, VISIBLE_DEVICES};
+    private static final String[] MPS_PERCENT_KEYS = {MPS_THREAD_PERCENTAGE, MPS_MEMORY_LIMIT, VISIBLE_DEVICES};
+
+    /**
+     * An environment exactly as {@link #of} derives it, with the typed values it comes from: the
+     * instance GPU indexes the container sees (the MIG parent GPU for a MIG instance), the MPS memory
+     * (MiB) and compute limit (percent), the MIG instance. Immutable, ordered by key.
+     */
+    public static final class Derived extends AbstractMap<String, String> {
+        private final String[] keys;
+        private final String[] values;
+        private final List<Integer> gpus;
+        private final Long memoryMiB;
+        private final Integer percent;
+        private final Allocation.PartitionRef partition;
+
+        private Derived(String[] keys, String[] values, List<Integer> gpus, Long memoryMiB, Integer percent,
+                        Allocation.PartitionRef partition) {
+            this.keys = keys;
+            this.values = values;
+            this.gpus = List.copyOf(gpus);
+            this.memoryMiB = memoryMiB;
+            this.percent = percent;
+            this.partition = partition;
+        }
+
+        /** The instance GPU indexes the container sees, in order. */
+        public List<Integer> gpus() {
+            return gpus;
+        }
+
+        /** True when derived from exactly these typed values. */
+        boolean from(Long memoryMiB, Integer percent, Allocation.PartitionRef partition) {
+            return Objects.equals(this.memoryMiB, memoryMiB) && Objects.equals(this.percent, percent)
+                    && Objects.equals(this.partition, partition);
+        }
+
+        @Override
+        public int size() {
+            return keys.length;
+        }
+
+        @Override
+        public String get(Object key) {
+            for (int i = 0; i < keys.length; i++) if (keys[i].equals(key)) return values[i];
+            return null;
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return get(key) != null;
+        }
+
+        @Override
+        public Set<Entry<String, String>> entrySet() {
+            return new AbstractSet<>() {
+                @Override
+                public Iterator<Entry<String, String>> iterator() {
+                    return new Iterator<>() {
+                        private int next;
+
+                        @Override
+                        public boolean hasNext() {
+                            return next < keys.length;
+                        }
+
+                        @Override
+                        public Entry<String, String> next() {
+                            if (next >= keys.length) throw new NoSuchElementException();
+                            int i = next++;
+                            return new SimpleImmutableEntry<>(keys[i], values[i]);
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return keys.length;
+                }
+            };
+        }
     }
 }

@@ -16,7 +16,9 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.StateJson;
 import dev.gpushare.model.GpuSharing;
@@ -114,6 +116,78 @@ class PlacerStabilityTest {
         assertThat(where(s).values()).allSatisfy(at -> assertThat(at.get(0)).endsWith("@4"));
         assertThat(s.instances().get(0).gpus().get(0).partitions()).extracting(p -> p.profile())
                 .containsExactly("4g.20gb", "3g.20gb");
+    }
+
+    /**
+     * A stored copy whose environment was edited by hand (its text no longer what its typed fields
+     * derive) is placed again, with the derived environment, even though its memory, limit and GPU
+     * still match the spec; read back through the state's JSON, as a store would give it. Every
+     * other copy stays. emb asks 5,000 MiB on an L4 (22,563 usable).
+     */
+    @Test
+    void aCopyWhoseEnvironmentWasEditedIsPlacedAgain() {
+        Spec spec = mpsSpec(4, 2);
+        FleetState before = Specs.place(spec);
+        Allocation emb0 = allocationOf(before, "emb/0");
+        String limit = "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT";
+        int at = emb0.gpus().getFirst();
+        assertThat(emb0.env()).isEqualTo(Map.of("NVIDIA_VISIBLE_DEVICES", Integer.toString(at), limit, "0=5000M"));
+        int other = (at + 1) % 4;
+        // each edit, and the GPUs the allocation read back says it sees (null: not a derived environment)
+        Map<Map<String, String>, List<Integer>> edits = new java.util.LinkedHashMap<>();
+        edits.put(with(emb0.env(), limit, "0=4000M"), null);     // a lower memory cap than the 5,000 MiB recorded
+        edits.put(with(emb0.env(), limit, "0=05000M"), null);    // the same number, not as gpushare writes it
+        edits.put(with(emb0.env(), "LD_PRELOAD", "/tmp/x.so"), null); // a variable gpushare never sets
+        // a derived environment, but of another GPU than the one it sits on: the solver's compare refuses it
+        edits.put(with(emb0.env(), "NVIDIA_VISIBLE_DEVICES", Integer.toString(other)), List.of(other));
+        for (var edit : edits.entrySet()) {
+            Map<String, String> env = edit.getKey();
+            FleetState edited = StateJson.fromJson(StateJson.toJson(replaceEnv(before, "emb/0", env)));
+            Allocation read = allocationOf(edited, "emb/0");
+            assertThat(read.env()).as("the edit is read back as it is").isEqualTo(env);
+            assertThat(read.gpus()).as("the GPUs of %s", env).isEqualTo(edit.getValue());
+            FleetState after = again(spec, edited);
+            // placed anew (first fit, possibly on another GPU) with the environment its GPU derives
+            Allocation placed = allocationOf(after, "emb/0");
+            assertThat(placed.gpus()).as("placed again from %s", env).isNotNull();
+            int gpu = placed.gpus().getFirst();
+            assertThat(placed.env()).as("placed again from %s", env).isEqualTo(Map.of("NVIDIA_VISIBLE_DEVICES",
+                    Integer.toString(gpu), limit, "0=5000M"));
+            Map<String, List<String>> was = where(before);
+            where(after).forEach((task, place) -> {
+                if (!task.equals("emb/0")) assertThat(place).as(task).isEqualTo(was.get(task));
+            });
+        }
+        // the unedited state is kept as it is (the same allocation objects)
+        assertThat(allocationOf(again(spec, before), "emb/0")).isSameAs(emb0);
+    }
+
+    private static Map<String, String> with(Map<String, String> env, String key, String value) {
+        Map<String, String> out = new java.util.TreeMap<>(env);
+        out.put(key, value);
+        return out;
+    }
+
+    private static Allocation allocationOf(FleetState s, String task) {
+        return s.instances().stream().flatMap(i -> i.gpus().stream()).flatMap(g -> g.allocations().stream())
+                .filter(a -> a.task().toString().equals(task)).findFirst().orElseThrow();
+    }
+
+    private static FleetState replaceEnv(FleetState s, String task, Map<String, String> env) {
+        List<Instance> out = new ArrayList<>();
+        for (Instance i : s.instances()) {
+            List<Gpu> gpus = new ArrayList<>();
+            for (Gpu g : i.gpus()) {
+                List<Allocation> allocs = new ArrayList<>();
+                for (Allocation a : g.allocations()) {
+                    allocs.add(!a.task().toString().equals(task) ? a : new Allocation(a.task(), a.container(),
+                            a.memoryMiB(), a.maxComputePercent(), a.partition(), env));
+                }
+                gpus.add(new Gpu(g.index(), g.model(), g.memoryMiB(), g.mode(), g.fraction(), g.partitions(), allocs));
+            }
+            out.add(new Instance(i.id(), i.owner(), i.instanceType(), i.healthy(), i.healthReason(), gpus));
+        }
+        return new FleetState(s.cluster(), out, s.unplaced());
     }
 
     static FleetState markUnhealthy(FleetState s, String id) {

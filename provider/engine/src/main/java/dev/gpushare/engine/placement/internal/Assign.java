@@ -2,7 +2,7 @@ package dev.gpushare.engine.placement.internal;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.ContainerEnv;
@@ -24,6 +24,7 @@ final class Assign {
             List<Choice.Pick> picks = choice.perContainer().get(i);
             List<Integer> gpus = new ArrayList<>(picks.size());
             for (Choice.Pick p : picks) gpus.add(p.gpu());
+            gpus = List.copyOf(gpus); // shared by the container's allocations' environments
             for (Choice.Pick p : picks) {
                 Long mem = null;
                 Integer pct = null;
@@ -49,9 +50,12 @@ final class Assign {
 
     /**
      * True when {@code recorded} are exactly the allocations {@link #allocations} would write for
-     * the choice (same order); compares field by field without building them, as it runs for every
-     * copy of a large fleet. The caller has found {@code recorded} by the copy's task id, so the
-     * task is not compared again (a string compare per kept copy).
+     * the choice (same order), by their typed values: container, MPS memory and compute limit, MIG
+     * instance, and the GPUs the container sees. The environment is not read: an allocation knows
+     * whether its environment is the one derived from those values ({@link Allocation#gpus} is null
+     * when not: edited by hand), so it runs for every copy of a large fleet without building or
+     * parsing text. The caller has found {@code recorded} by the copy's task id, so the task is not
+     * compared again.
      */
     static boolean matches(CopyRequest copy, Node node, Choice choice, List<Allocation> recorded) {
         int a = 0;
@@ -61,69 +65,37 @@ final class Assign {
             for (Choice.Pick p : picks) {
                 if (a >= recorded.size()) return false;
                 Allocation r = recorded.get(a++);
-                if (!r.container().equals(c.name())) return false;
-                Map<String, String> env = r.env();
-                if (c.need() instanceof Need.Partition) {
-                    // a MIG copy names its partition, not a device (ContainerEnv)
-                    MigPartition mp = node.gpus[p.gpu()].parts.get(p.partition());
-                    Allocation.PartitionRef ref = new Allocation.PartitionRef(mp.profile(), mp.start());
-                    if (r.memoryMiB() != null || r.maxComputePercent() != null || !ref.equals(r.partition())
-                            || !env.equals(ContainerEnv.of(List.of(p.gpu()), p.gpu(), null, null, ref))) {
-                        return false;
+                List<Integer> sees = r.gpus();
+                if (sees == null || !sees(sees, picks) || !r.container().equals(c.name())) return false;
+                boolean same = switch (c.need()) {
+                    case Need.Mps m -> r.partition() == null && r.memoryMiB() != null && r.memoryMiB() == m.memoryMiB()
+                            && Objects.equals(r.maxComputePercent(), m.maxComputePercent());
+                    case Need.Partition part -> {
+                        // a MIG copy's allocation names its partition (its GPU is the parent, checked above)
+                        MigPartition mp = node.gpus[p.gpu()].parts.get(p.partition());
+                        Allocation.PartitionRef ref = r.partition();
+                        yield r.memoryMiB() == null && r.maxComputePercent() == null && ref != null
+                                && ref.start() == mp.start() && ref.profile().equals(mp.profile());
                     }
-                    continue;
-                }
-                String visible = env.get(ContainerEnv.VISIBLE_DEVICES);
-                if (visible == null || !(picks.size() == 1 ? isNumber(visible, p.gpu()) : visible.equals(visibleDevices(picks)))) {
-                    return false;
-                }
-                switch (c.need()) {
-                    case Need.Mps m -> {
-                        Integer pct = m.maxComputePercent();
-                        if (r.memoryMiB() == null || r.memoryMiB() != m.memoryMiB() || !java.util.Objects.equals(r.maxComputePercent(), pct)
-                                || r.partition() != null || env.size() != (pct == null ? 2 : 3)
-                                || !limit(env.get("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT"), m.memoryMiB())
-                                || (pct != null && !pct.toString().equals(env.get("CUDA_MPS_ACTIVE_THREAD_PERCENTAGE")))) {
-                            return false;
-                        }
-                    }
-                    case Need.Partition part -> { }
-                    case Need.Whole w -> { if (!plain(r, env)) return false; }
-                    case Need.Fraction f -> { if (!plain(r, env)) return false; }
-                    case Need.Slots s -> { if (!plain(r, env)) return false; }
-                }
+                    case Need.Whole w -> plain(r);
+                    case Need.Fraction f -> plain(r);
+                    case Need.Slots s -> plain(r);
+                };
+                if (!same) return false;
             }
         }
         return a == recorded.size();
     }
 
-    private static boolean plain(Allocation r, Map<String, String> env) {
-        return r.memoryMiB() == null && r.maxComputePercent() == null && r.partition() == null && env.size() == 1;
+    /** The container sees exactly the GPUs of its picks, in order (a MIG container: its parent GPU). */
+    private static boolean sees(List<Integer> gpus, List<Choice.Pick> picks) {
+        if (gpus.size() != picks.size()) return false;
+        for (int k = 0; k < gpus.size(); k++) if (gpus.get(k) != picks.get(k).gpu()) return false;
+        return true;
     }
 
-    /** {@code value} is {@code Integer.toString(n)}; without building it for one digit. */
-    private static boolean isNumber(String value, int n) {
-        if (n >= 0 && n <= 9) return value.length() == 1 && value.charAt(0) == '0' + n;
-        return value.equals(Integer.toString(n));
-    }
-
-    /** {@code value} is {@code 0=<mib>M}; parsed in place (it runs for every kept MPS copy). */
-    private static boolean limit(String value, long mib) {
-        if (value == null) return false;
-        int digits = value.length() - 3;
-        if (mib >= 0 && digits >= 1 && digits <= 18) {
-            if (!value.startsWith("0=") || value.charAt(value.length() - 1) != 'M') return false;
-            if (digits > 1 && value.charAt(2) == '0') return false; // toString has no leading zeros
-            long v = 0;
-            for (int i = 2; i < 2 + digits; i++) {
-                char ch = value.charAt(i);
-                if (ch < '0' || ch > '9') return false;
-                v = v * 10 + (ch - '0');
-            }
-            return v == mib;
-        }
-        return value != null && value.startsWith("0=") && value.endsWith("M")
-                && value.regionMatches(2, Long.toString(mib), 0, value.length() - 3) && value.length() - 3 == Long.toString(mib).length();
+    private static boolean plain(Allocation r) {
+        return r.memoryMiB() == null && r.maxComputePercent() == null && r.partition() == null;
     }
 
     /**
@@ -158,15 +130,5 @@ final class Assign {
         node.cpuFree -= copy.cpuUnits();
         node.memFree -= copy.memoryMiB();
         node.countCopy(copy.group());
-    }
-
-    private static String visibleDevices(List<Choice.Pick> picks) {
-        if (picks.size() == 1) return Integer.toString(picks.get(0).gpu());
-        StringBuilder sb = new StringBuilder();
-        for (Choice.Pick p : picks) {
-            if (!sb.isEmpty()) sb.append(',');
-            sb.append(p.gpu());
-        }
-        return sb.toString();
     }
 }

@@ -140,8 +140,11 @@ public final class Engine {
         instances.addAll(run.instances());
         if (after != null && run.failed().isEmpty()) after.put(pool.owner(), () -> PoolMemo.full(run.keptNodes(), copies));
         if (!run.failed().isEmpty()) {
-            // Instances the pool needs for all its copies, from scratch: independent of where the
-            // current copies happen to be, so the suggestion does not change from one run to the next.
+            // The reasons come from what the run recorded (Refusals). One figure it cannot know:
+            // "raise the limit to N", N the instances the pool needs for all its copies with no limit,
+            // from scratch (independent of where the current copies happen to be, so the suggestion
+            // does not change from one run to the next). The run stopped at the limit and started from
+            // the kept state, so N is a second, what-if placement, run only when a limit message needs it.
             int unlimited = Math.max(pool.minInstances(), 1) + copies.size();
             List<CopyRequest> all = new ArrayList<>(copies);
             all.sort(Copies.largestFirst(pool));

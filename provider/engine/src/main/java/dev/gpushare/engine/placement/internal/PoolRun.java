@@ -2,8 +2,10 @@ package dev.gpushare.engine.placement.internal;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -23,6 +25,7 @@ final class PoolRun {
     private final MaxTree gpuTree;   // per GPU: free MiB if it takes MPS work, else -1
     private final MaxTree idleTree;  // per instance: idle GPUs (fractional: 1 when empty), -1 if closed
     private final List<CopyRequest> failed = new ArrayList<>();
+    private Map<String, Refusals> refusals; // by shape, for the copies nothing took
     private int nextNumber;
     private long[] minCpuLeft;
     private long[] minMemLeft;
@@ -61,6 +64,18 @@ final class PoolRun {
 
     /** Copies nothing took, in the order they were offered; explained afterwards. */
     List<CopyRequest> failed() { return failed; }
+
+    /**
+     * What the instances refuse to a copy nothing took, as the run ended: the state the plan shows (a
+     * copy that failed early saw more room than the copies placed after it left, and its numbers would
+     * change when the plan is made again on its own output). Recorded on first ask, once per shape
+     * (copies of a shape are alike); the run no longer changes once {@link #placeAll} returns, and a
+     * run that is discarded (another order placed more) never pays for it.
+     */
+    Refusals refusals(CopyRequest failedCopy) {
+        if (refusals == null) refusals = new HashMap<>();
+        return refusals.computeIfAbsent(failedCopy.shape(), k -> Refusals.of(failedCopy, this));
+    }
 
     /** Places the copies in the order given (the caller sorts them largest first). */
     void placeAll(List<CopyRequest> copies) {
