@@ -10,8 +10,10 @@ import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.plan.Baseline;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
+import dev.gpushare.engine.plan.Replan;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.validate.SpecLimits;
 import dev.gpushare.model.Spec;
@@ -50,6 +52,16 @@ public final class Api {
     private final BoundedCache<String, Rendered> rendered = new BoundedCache<>(RENDERED);
     static final int RENDERED = 256;
 
+    /**
+     * Per cluster, the spec and revision a plan found already converged (an empty plan): a plan of
+     * the same cluster at that revision follows the change from it (placement and diff read only
+     * what changed) with the same answer, byte for byte. Only empty plans record one, since the
+     * service cannot tell when a client has applied every batch of a plan; a write moves the
+     * revision, and the next plan takes the full path. At most {@value #BASELINES} clusters.
+     */
+    private final BoundedCache<String, Baseline> baselines = new BoundedCache<>(BASELINES);
+    static final int BASELINES = 64;
+
     private final ServiceLimits limits;
     private final SpecLimits specLimits;
     /** Plans computed at once: each holds a CPU and the memory of its fleet. */
@@ -64,9 +76,9 @@ public final class Api {
         this.planSlots = new Semaphore(limits.maxConcurrentPlans(), true);
     }
 
-    /** Clusters whose rendered state is kept (bounded by {@value #RENDERED}). */
+    /** Entries kept per cluster: rendered states (at most {@value #RENDERED}), baselines (at most {@value #BASELINES}), the store's. */
     public int cachedClusters() {
-        return rendered.size() + store.cachedClusters();
+        return rendered.size() + baselines.size() + store.cachedClusters();
     }
 
     /** Every route, in the order the OpenAPI document lists them. */
@@ -121,6 +133,7 @@ public final class Api {
         String cluster = cluster(r);
         boolean destroyed = store.destroy(cluster);
         rendered.remove(cluster);
+        baselines.remove(cluster);
         metrics.forget(cluster);
         return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("destroyed", destroyed));
     }
@@ -156,7 +169,10 @@ public final class Api {
         // itself, so releasing it after placing would let the next plans start beside them
         acquirePlanSlot();
         try {
-            Plan plan = Pipeline.plan(resolved, actual);
+            Replan replan = Pipeline.plan(resolved, actual, baselines.get(cluster));
+            replan.converged().ifPresent(b -> baselines.put(cluster, b));
+            metrics.planPath(replan.changeSetPath());
+            Plan plan = replan.plan();
             if (actual.revision() > 0) {
                 metrics.planned(cluster, plan.desired().unplaced().size());
                 metrics.observed(actual.state());

@@ -33,6 +33,9 @@ public final class Metrics {
     }
 
     private final Map<Key, Series> requests = new ConcurrentHashMap<>();
+    /** Plans computed, by path: from scratch, or following the change from a cluster's baseline. */
+    private final AtomicLong plansFull = new AtomicLong();
+    private final AtomicLong plansFromChange = new AtomicLong();
     private final AtomicLong droppedSeries = new AtomicLong();
     private final ClusterSeries placements = new ClusterSeries("gpushare_placements_total", "counter",
             "Copies placed or moved by applies through this server, by cluster.", droppedSeries);
@@ -73,6 +76,11 @@ public final class Metrics {
 
     public void planned(String cluster, long unplacedCopies) {
         unplaced.set(cluster, unplacedCopies);
+    }
+
+    /** One plan computed; {@code fromChange} when placement and diff followed the change from a baseline. */
+    public void planPath(boolean fromChange) {
+        (fromChange ? plansFromChange : plansFull).incrementAndGet();
     }
 
     /**
@@ -130,6 +138,10 @@ public final class Metrics {
             sb.append("gpushare_http_request_duration_seconds_count{").append(e.getKey()).append("} ")
                     .append(s.count.get()).append('\n');
         }
+        sb.append("# HELP gpushare_plans_total Plans computed, by path: full (placed from the state) or change (from the cluster's baseline, reading only what changed).\n");
+        sb.append("# TYPE gpushare_plans_total counter\n");
+        sb.append("gpushare_plans_total{path=\"change\"} ").append(plansFromChange.get()).append('\n');
+        sb.append("gpushare_plans_total{path=\"full\"} ").append(plansFull.get()).append('\n');
         for (ClusterSeries s : perCluster) s.render(sb);
         sb.append("# HELP gpushare_metric_series_dropped_total Per-cluster values not recorded: more than ")
                 .append(ClusterSeries.MAX_CLUSTERS).append(" clusters had a series.\n");

@@ -1,0 +1,89 @@
+package dev.gpushare.bench;
+
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.plan.PlanJson;
+import dev.gpushare.engine.plan.Planner;
+import dev.gpushare.engine.plan.StateFold;
+import dev.gpushare.engine.resolve.ResolvedSpec;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.model.Service;
+import dev.gpushare.model.Spec;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The full plan path (docs/benchmarks.md, "Placement and plan before and after issue 14"):
+ * {@code Planner.plan(spec, snapshot)} of workload (a) — 100,000 MPS copies — against its own
+ * converged state, with no change, with one service +2 copies, and with (d) +1 %. It calls only
+ * what the engine before issue 14 (commit 81c5f4c) also has, so the same source runs against both
+ * engines' jars in one sitting; the SHA-256 of each plan's JSON (the contract's form) is printed
+ * so that the two engines' plans can be compared too. CPU ms of this thread, best of the timed runs.
+ * Run on one core: {@code taskset -c 1 java -XX:ActiveProcessorCount=1 -Xmx2g -cp … dev.gpushare.bench.PlanBench LABEL}.
+ */
+public final class PlanBench {
+    private PlanBench() {}
+
+    public static void main(String[] args) {
+        String label = args.length > 0 ? args[0] : "this engine";
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 9;
+        Spec a = Workloads.mps(100_000, Workloads.SEED);
+        ResolvedSpec ra = ResolvedSpec.of(a);
+        Plan first = Planner.plan(ra, Snapshot.empty(a.cluster()));
+        Snapshot converged = new Snapshot(StateFold.normalize(first.desired()), 1, Map.of());
+        first = null;
+
+        List<Service> svcs = new ArrayList<>(a.services());
+        int mid = svcs.size() / 2;
+        Service s = svcs.get(mid);
+        svcs.set(mid, new Service(s.name(), s.taskDefinition(), s.capacityProvider(), s.desiredCount() + 2, s.placementStrategy()));
+        Spec one = new Spec(a.apiVersion(), a.cluster(), a.capacityProviders(), a.taskDefinitions(), svcs, a.endpoints(),
+                a.inferenceComponents(), a.instanceTypes());
+
+        row(label, "no change", ra, converged, runs);
+        row(label, "1 service +2 copies", ResolvedSpec.of(one), converged, runs);
+        row(label, "(d) +1 % (100 services +10)", ResolvedSpec.of(Workloads.grow(a)), converged, runs);
+    }
+
+    private static void row(String label, String change, ResolvedSpec spec, Snapshot snapshot, int runs) {
+        for (int i = 0; i < 5; i++) Planner.plan(spec, snapshot); // warm-up
+        long best = Long.MAX_VALUE;
+        Plan plan = null;
+        for (int i = 0; i < runs; i++) {
+            plan = null;
+            long c0 = cpu();
+            plan = Planner.plan(spec, snapshot);
+            best = Math.min(best, cpu() - c0);
+        }
+        String digest = sha256(PlanJson.toJson(plan)); // the plan as `gpushare plan --format json` writes it
+        System.out.printf("| %s | %s | %d | %.1f | %s | %s |%n", label, change, plan.actions().size(), best / 1e6,
+                digest.substring(0, 12), load());
+    }
+
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The 1-minute load average, from /proc/loadavg. */
+    private static String load() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (Exception e) {
+            return "?";
+        }
+    }
+
+    /** CPU time of this thread: what the run costs on one idle core, whatever else the machine runs. */
+    private static long cpu() {
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+}
