@@ -34,7 +34,7 @@ public final class CliBench {
         Files.writeString(specA, SpecWriter.toJson(a));
         Files.writeString(specD, SpecWriter.toJson(Workloads.grow(a)));
         System.out.printf(Locale.ROOT, "# 100,000 MPS copies (workload a), %d runs each, %d CPU(s), load %.2f%n", runs,
-                Runtime.getRuntime().availableProcessors(), load());
+                Runtime.getRuntime().availableProcessors(), Measure.load());
         System.out.println("| engine | command | wall s, median | min | max | CPU s (user+sys), median | load |");
         for (String engine : Arrays.copyOfRange(args, 1, args.length)) {
             String label = engine.substring(0, engine.indexOf('='));
@@ -65,16 +65,9 @@ public final class CliBench {
         double[] wall = runs.stream().mapToDouble(r -> r[0]).sorted().toArray();
         double[] cpu = runs.stream().mapToDouble(r -> r[1]).sorted().toArray();
         System.out.printf(Locale.ROOT, "| %s | %s | **%.2f** | %.2f | %.2f | %.2f | %.1f |%n", label, command, wall[wall.length / 2],
-                wall[0], wall[wall.length - 1], cpu[cpu.length / 2], load());
+                wall[0], wall[wall.length - 1], cpu[cpu.length / 2], Measure.load());
     }
 
-    static double load() {
-        try {
-            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
-        } catch (IOException | RuntimeException e) {
-            return Double.NaN;
-        }
-    }
 
     /** One engine's command line, as the launcher script runs it, on its own state file. */
     record Cli(Path jar, Path work) {

@@ -55,7 +55,7 @@ public final class MillionBench {
         Spec spec = Workloads.mps(COPIES, Workloads.SEED);
         System.out.printf(Locale.ROOT, "# %d MPS copies on g6.12xlarge, seed %d, %d CPU(s), Java %s, max heap %d MiB, load %.2f%n",
                 COPIES, Workloads.SEED, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                Runtime.getRuntime().maxMemory() >> 20, CliBench.load());
+                Runtime.getRuntime().maxMemory() >> 20, Measure.load());
         switch (mode) {
             case "place" -> place(spec, args.length > 1 ? Integer.parseInt(args[1]) : 3, args.length > 2 && args[2].equals("sha"));
             case "apply" -> apply(spec, Integer.parseInt(args[1]), args.length > 3 ? Integer.parseInt(args[2]) : 0, args.length > 3 ? args[3] : null);
@@ -72,13 +72,13 @@ public final class MillionBench {
         for (int i = 0; i < runs; i++) {
             s = null;
             System.gc();
-            long c0 = PlacementBench.cpu();
+            long c0 = Measure.cpu();
             long t0 = System.nanoTime();
             s = Placer.place(resolved, FleetState.empty(spec.cluster()));
-            long wall = System.nanoTime() - t0, cpu = PlacementBench.cpu() - c0;
+            long wall = System.nanoTime() - t0, cpu = Measure.cpu() - c0;
             best = Math.min(best, wall);
             bestCpu = Math.min(bestCpu, cpu);
-            System.out.printf(Locale.ROOT, "| %d | %.0f | %.0f | %.2f |%n", i + 1, cpu / 1e6, wall / 1e6, CliBench.load());
+            System.out.printf(Locale.ROOT, "| %d | %.0f | %.0f | %.2f |%n", i + 1, cpu / 1e6, wall / 1e6, Measure.load());
         }
         System.gc();
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
@@ -88,9 +88,9 @@ public final class MillionBench {
         System.out.printf(Locale.ROOT, "| %d | %d | %d | %d | %s | %d | %.0f | %.0f | %d | %d | %d | %.2f |%n", PlacementBench.copies(spec),
                 s.instances().size(), PlacementBench.busyGpus(s), lb.best(), PlacementBench.ratio(s.instances().size(), lb.best()),
                 lb.gpusL2(), bestCpu / 1e6, best / 1e6, heap >> 20, Runtime.getRuntime().maxMemory() >> 20, s.unplaced().size(),
-                CliBench.load());
+                Measure.load());
         // the state's text is several hundred MB: only with a heap that holds it (to compare engines)
-        if (sha) System.out.println("state SHA-256 " + PlacementBench.sha256(StateJson.toJson(s)));
+        if (sha) System.out.println("state SHA-256 " + Measure.sha256(StateJson.toJson(s)));
     }
 
     private static void apply(Spec spec, int batch, int pgBatch, String pgUrl) throws Exception {
@@ -98,7 +98,7 @@ public final class MillionBench {
         long t0 = System.nanoTime();
         Plan plan = Planner.plan(resolved, Snapshot.empty(spec.cluster()));
         System.out.printf(Locale.ROOT, "plan from empty: %d actions, %.0f ms wall (placement included), load %.2f%n",
-                plan.actions().size(), (System.nanoTime() - t0) / 1e6, CliBench.load());
+                plan.actions().size(), (System.nanoTime() - t0) / 1e6, Measure.load());
         System.out.println("| store | operation | wall s | size on disk MB | detail | load |");
         System.out.println("|---|---|---|---|---|---|");
 
@@ -136,7 +136,7 @@ public final class MillionBench {
         double s = (System.nanoTime() - t0) / 1e9;
         if (!(out instanceof ApplyOutcome.Applied)) throw new IllegalStateException(store + ": " + out);
         System.out.printf(Locale.ROOT, "| %s | apply %d actions, batches of %d | **%.1f** | %.1f | slowest batch %.2f s | %.2f |%n", store,
-                plan.actions().size(), batch, s, size.bytes() / 1e6, slowest[0], CliBench.load());
+                plan.actions().size(), batch, s, size.bytes() / 1e6, slowest[0], Measure.load());
     }
 
     private static void timedStatus(String store, Backend backend, String cluster, Size size) throws Exception {
@@ -146,7 +146,7 @@ public final class MillionBench {
         String text = FleetReport.text(snap.state(), FleetUsage.of(snap.state(), Catalog.builtIn()));
         double all = (System.nanoTime() - t0) / 1e9;
         System.out.printf(Locale.ROOT, "| %s | status (read + status document) | **%.1f** | %.1f | read %.1f s, %d instances, document %.1f MB | %.2f |%n",
-                store, all, size.bytes() / 1e6, read, snap.state().instances().size(), text.length() / 1e6, CliBench.load());
+                store, all, size.bytes() / 1e6, read, snap.state().instances().size(), text.length() / 1e6, Measure.load());
     }
 
     @FunctionalInterface

@@ -44,28 +44,20 @@ public final class PlacementBench {
         long best = Long.MAX_VALUE, bestCpu = Long.MAX_VALUE;
         FleetState after = null;
         for (int i = 0; i < runsD; i++) {
-            long c0 = cpu();
+            long c0 = Measure.cpu();
             long t0 = System.nanoTime();
             after = Placer.place(ResolvedSpec.of(d), placedA);
             best = Math.min(best, System.nanoTime() - t0);
-            bestCpu = Math.min(bestCpu, cpu() - c0);
+            bestCpu = Math.min(bestCpu, Measure.cpu() - c0);
         }
         int added = copies(d) - copies(a);
         System.out.printf("| (d) +%d copies on the placed (a) | %d | %d | %d | — | — | — | %.0f | %.0f | — | — | — | — | — |%n",
                 added, copies(d), after.instances().size(), busyGpus(after), bestCpu / 1e6, best / 1e6);
         System.out.println("(d) unplaced: " + after.unplaced().size());
         // the printed state of (a) and (d), to check that a change to the engine leaves results byte-identical
-        if (onlyD) System.out.println("state SHA-256: (a) " + sha256(StateJson.toJson(placedA)) + ", (d) " + sha256(StateJson.toJson(after)));
+        if (onlyD) System.out.println("state SHA-256: (a) " + Measure.sha256(StateJson.toJson(placedA)) + ", (d) " + Measure.sha256(StateJson.toJson(after)));
     }
 
-    static String sha256(String text) {
-        try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     private static FleetState run(String name, Spec spec, Catalog catalog, boolean baseline) {
         for (int i = 0; i < 3; i++) Placer.place(ResolvedSpec.of(spec), FleetState.empty(spec.cluster())); // warm-up
@@ -74,20 +66,20 @@ public final class PlacementBench {
         for (int i = 0; i < 3; i++) {
             s = null;
             System.gc();
-            long c0 = cpu();
+            long c0 = Measure.cpu();
             long t0 = System.nanoTime();
             s = Placer.place(ResolvedSpec.of(spec), FleetState.empty(spec.cluster()));
             best = Math.min(best, System.nanoTime() - t0);
-            bestCpu = Math.min(bestCpu, cpu() - c0);
+            bestCpu = Math.min(bestCpu, Measure.cpu() - c0);
         }
         System.gc();
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         LowerBounds.Fleet lb = LowerBounds.of(spec, catalog);
         String base = "— | — | — | —";
         if (baseline) {
-            long c0 = cpu();
+            long c0 = Measure.cpu();
             FirstFitBaseline.Result r = FirstFitBaseline.run(spec, catalog);
-            long ms = (cpu() - c0) / 1_000_000;
+            long ms = (Measure.cpu() - c0) / 1_000_000;
             base = r.instances() + " | " + r.gpus() + " | " + ratio(r.instances(), lb.instances()) + " | " + ms;
         }
         System.out.printf("| %s | %d | %d | %d | %s | %s | %s | %.0f | %.0f | %d | %s |%n", name, copies(spec),
@@ -98,10 +90,6 @@ public final class PlacementBench {
         return s;
     }
 
-    /** CPU time of this thread: what the run costs on one idle core, whatever else the machine runs. */
-    static long cpu() {
-        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-    }
 
     static String ratio(long used, long bound) {
         return bound <= 0 ? "—" : String.format("%.4f", (double) used / bound);

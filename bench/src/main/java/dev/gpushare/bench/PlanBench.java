@@ -9,9 +9,6 @@ import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,35 +52,12 @@ public final class PlanBench {
         Plan plan = null;
         for (int i = 0; i < runs; i++) {
             plan = null;
-            long c0 = cpu();
+            long c0 = Measure.cpu();
             plan = Planner.plan(spec, snapshot);
-            best = Math.min(best, cpu() - c0);
+            best = Math.min(best, Measure.cpu() - c0);
         }
-        String digest = sha256(PlanJson.toJson(plan)); // the plan as `gpushare plan --format json` writes it
+        String digest = Measure.sha256(PlanJson.toJson(plan)); // the plan as `gpushare plan --format json` writes it
         System.out.printf("| %s | %s | %d | %.1f | %s | %s |%n", label, change, plan.actions().size(), best / 1e6,
-                digest.substring(0, 12), load());
-    }
-
-    private static String sha256(String text) {
-        try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The 1-minute load average, from /proc/loadavg. */
-    private static String load() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
-        } catch (Exception e) {
-            return "?";
-        }
-    }
-
-    /** CPU time of this thread: what the run costs on one idle core, whatever else the machine runs. */
-    private static long cpu() {
-        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+                digest.substring(0, 12), Measure.load());
     }
 }

@@ -37,7 +37,7 @@ public final class QualityBench {
         int seeds = args.length > 2 ? Integer.parseInt(args[2]) : 40;
         Catalog catalog = Catalog.builtIn();
         System.out.printf(Locale.ROOT, "# seed %d, %d CPU(s), Java %s, load %.2f%n", Workloads.SEED,
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), CliBench.load());
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), Measure.load());
         System.out.println("| workload | pool | type | copies | instances | bound (PlacementBench) | best bound | ratio to best | CPU ms | load |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|");
         large("(b) mix", Workloads.mix(copies, Workloads.SEED), catalog);
@@ -61,16 +61,16 @@ public final class QualityBench {
         long bestCpu = Long.MAX_VALUE;
         FleetState s = null;
         for (int i = 0; i < 3; i++) {
-            long c0 = PlacementBench.cpu();
+            long c0 = Measure.cpu();
             s = Placer.place(resolved, FleetState.empty(spec.cluster()));
-            bestCpu = Math.min(bestCpu, PlacementBench.cpu() - c0);
+            bestCpu = Math.min(bestCpu, Measure.cpu() - c0);
         }
         if (!s.unplaced().isEmpty()) System.out.println(name + " unplaced: " + s.unplaced().size());
         int placed = 0, n = 0;
         long basic = 0, best = 0;
         for (PoolFigures p : pools(spec, s, catalog)) {
             System.out.printf(Locale.ROOT, "| %s | %s | %s | %d | %d | %d | %d | %s | | %.2f |%n", name, p.pool(), p.type(), p.copies(),
-                    p.placed(), p.basic(), p.best(), PlacementBench.ratio(p.placed(), p.best()), CliBench.load());
+                    p.placed(), p.basic(), p.best(), PlacementBench.ratio(p.placed(), p.best()), Measure.load());
             WASTE.add(name + " " + p.pool() + ": " + Waste.of(spec, s, p.pool(), catalog));
             placed += p.placed();
             n += p.copies();
@@ -78,7 +78,7 @@ public final class QualityBench {
             best += p.best();
         }
         System.out.printf(Locale.ROOT, "| %s | **all** | | %d | %d | %d | %d | **%s** | %.0f | %.2f |%n", name, n, placed, basic, best,
-                PlacementBench.ratio(placed, best), bestCpu / 1e6, CliBench.load());
+                PlacementBench.ratio(placed, best), bestCpu / 1e6, Measure.load());
     }
 
     private static void smallRuns(String name, java.util.function.LongFunction<Spec> gen, int seeds, Catalog catalog) {
@@ -112,7 +112,7 @@ public final class QualityBench {
             }
         }
         System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.2f |%n", name, pools, copies, equal, worse,
-                unproven, packer, optimum, bound, overBound, CliBench.load());
+                unproven, packer, optimum, bound, overBound, Measure.load());
         for (String note : notes) System.out.println("- " + note);
     }
 

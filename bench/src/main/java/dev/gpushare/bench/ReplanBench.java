@@ -11,9 +11,6 @@ import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +35,7 @@ public final class ReplanBench {
         if (sizes.isEmpty()) sizes = List.of(1_000, 10_000, 100_000, 1_000_000);
         System.out.println("seed " + Workloads.SEED + ", " + Runtime.getRuntime().availableProcessors() + " CPU(s), "
                 + System.getProperty("java.version") + ", max heap " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB, load "
-                + load());
+                + Measure.load());
         System.out.println("| fleet (copies) | instances | change | actions | full path CPU ms | change-set path CPU ms "
                 + "| of which spec hash ms | change-set placement + diff ms | same plan | load (1 min) |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|");
@@ -76,35 +73,21 @@ public final class ReplanBench {
         Replan changedPlan = null;
         for (int i = 0; i < runs; i++) {
             fullPlan = null;
-            long c0 = cpu();
+            long c0 = Measure.cpu();
             fullPlan = Planner.plan(spec, snapshot);
-            full = Math.min(full, cpu() - c0);
+            full = Math.min(full, Measure.cpu() - c0);
             changedPlan = null;
-            c0 = cpu();
+            c0 = Measure.cpu();
             changedPlan = Planner.replan(spec, snapshot, baseline);
-            changed = Math.min(changed, cpu() - c0);
-            c0 = cpu();
+            changed = Math.min(changed, Measure.cpu() - c0);
+            c0 = Measure.cpu();
             Planner.specHash(spec.spec()); // part of every plan: SHA-256 of the spec's record text, O(spec)
-            hash = Math.min(hash, cpu() - c0);
+            hash = Math.min(hash, Measure.cpu() - c0);
         }
         if (!changedPlan.changeSetPath()) throw new IllegalStateException("the change-set path was not taken");
         boolean same = fullPlan.actions().equals(changedPlan.plan().actions()) && fullPlan.desired().equals(changedPlan.plan().desired())
                 && fullPlan.specHash().equals(changedPlan.plan().specHash());
         System.out.printf("| %,d | %,d | %s | %d | %.1f | %.1f | %.1f | %.1f | %s | %s |%n", n, state.instances().size(), change,
-                fullPlan.actions().size(), full / 1e6, changed / 1e6, hash / 1e6, (changed - hash) / 1e6, same ? "yes" : "**NO**", load());
-    }
-
-    /** The 1-minute load average (other processes on the machine), from /proc/loadavg. */
-    private static String load() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
-        } catch (Exception e) {
-            return "?";
-        }
-    }
-
-    /** CPU time of this thread: what the run costs on one idle core, whatever else the machine runs. */
-    private static long cpu() {
-        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+                fullPlan.actions().size(), full / 1e6, changed / 1e6, hash / 1e6, (changed - hash) / 1e6, same ? "yes" : "**NO**", Measure.load());
     }
 }

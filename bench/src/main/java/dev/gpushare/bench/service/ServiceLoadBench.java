@@ -49,7 +49,7 @@ public final class ServiceLoadBench {
         String label = System.getProperty("bench.label", "this engine");
         System.out.printf(Locale.ROOT, "# %s: %d CPU(s), Java %s, server JVM '%s', %.0f s per operation, %d clients, load %.2f%n",
                 label, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                System.getProperty("bench.server.jvm", ServerProcess.DEFAULT_JVM), seconds, clients, MachineLoad.now());
+                System.getProperty("bench.server.jvm", ServerProcess.DEFAULT_JVM), seconds, clients, dev.gpushare.bench.Measure.load());
         System.out.println("| engine | store | operation | requests | failures | req/s | p50 | p95 | p99 | max | server CPU (cores) | server CPU ms per request | server RSS MiB (peak) | load |");
         List<String> scaleRows = new ArrayList<>();
         for (String store : stores) {
@@ -63,7 +63,7 @@ public final class ServiceLoadBench {
                     client.destroy(CLUSTER);
                     client.converge(CLUSTER, spec);
                     for (var op : System.getProperty("bench.ops", "status,plan").split(",")) {
-                        double load0 = MachineLoad.now();
+                        double load0 = dev.gpushare.bench.Measure.load();
                         Duration cpu0 = server.cpu();
                         long t0 = System.nanoTime();
                         Latencies l = ClosedLoop.run(op, http, op.equals("status") ? client.status(CLUSTER) : client.plan(CLUSTER, spec),
@@ -72,7 +72,7 @@ public final class ServiceLoadBench {
                         double cores = (server.cpu().minus(cpu0).toNanos() / 1e9) / wall;
                         System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2f | %.1f | %.0f (%.0f) | %.1f–%.1f |%n", label, storeName,
                                 l.cells(), cores, cores * wall * 1000 / Math.max(1, l.requests()), server.rssMib(), server.peakRssMib(),
-                                load0, MachineLoad.now());
+                                load0, dev.gpushare.bench.Measure.load());
                     }
                     if (pg && !System.getProperty("bench.scale", "1").isBlank()) scaleRows.addAll(scale(server, http, label));
                 }
@@ -96,7 +96,7 @@ public final class ServiceLoadBench {
             try (ServiceClient c = new ServiceClient(server.url(), http)) {
                 for (String n : names) c.destroy(n); // fresh clusters: every round applies from empty
             }
-            double load0 = MachineLoad.now();
+            double load0 = dev.gpushare.bench.Measure.load();
             Duration cpu0 = server.cpu();
             AtomicInteger next = new AtomicInteger();
             AtomicInteger actions = new AtomicInteger();
@@ -119,7 +119,7 @@ public final class ServiceLoadBench {
             double cores = (server.cpu().minus(cpu0).toNanos() / 1e9) / wall;
             String row = String.format(Locale.ROOT, "| %s | %d | %d | %d | %.2f | %.1f | %.0f | %.2f | %.1f | %.0f (%.0f) | %.1f–%.1f |",
                     label, k, clusters, actions.get(), wall, clusters / wall, actions.get() / wall, cores, cores * wall * 1000 / clusters,
-                    server.rssMib(), server.peakRssMib(), load0, MachineLoad.now());
+                    server.rssMib(), server.peakRssMib(), load0, dev.gpushare.bench.Measure.load());
             System.err.println(row);
             rows.add(row);
         }
