@@ -34,16 +34,25 @@ public final class PlanBench {
         Snapshot converged = new Snapshot(StateFold.normalize(first.desired()), 1, Map.of());
         first = null;
 
-        List<Service> svcs = new ArrayList<>(a.services());
-        int mid = svcs.size() / 2;
-        Service s = svcs.get(mid);
-        svcs.set(mid, new Service(s.name(), s.taskDefinition(), s.capacityProvider(), s.desiredCount() + 2, s.placementStrategy()));
-        Spec one = new Spec(a.apiVersion(), a.cluster(), a.capacityProviders(), a.taskDefinitions(), svcs, a.endpoints(),
-                a.inferenceComponents(), a.instanceTypes());
+        Spec one = middleServicePlusTwo(a);
 
         row(label, "no change", ra, converged, runs);
         row(label, "1 service +2 copies", ResolvedSpec.of(one), converged, runs);
         row(label, "(d) +1 % (100 services +10)", ResolvedSpec.of(Workloads.grow(a)), converged, runs);
+    }
+
+    /**
+     * The "1 service +2 copies" change: the spec with its middle service's desiredCount raised by 2
+     * (here, not in {@link Workloads}, so that this class compiles against an older bench jar too;
+     * {@link ReplanBench} uses it as well).
+     */
+    static Spec middleServicePlusTwo(Spec a) {
+        List<Service> svcs = new ArrayList<>(a.services());
+        int mid = svcs.size() / 2;
+        Service s = svcs.get(mid);
+        svcs.set(mid, new Service(s.name(), s.taskDefinition(), s.capacityProvider(), s.desiredCount() + 2, s.placementStrategy()));
+        return new Spec(a.apiVersion(), a.cluster(), a.capacityProviders(), a.taskDefinitions(), svcs, a.endpoints(),
+                a.inferenceComponents(), a.instanceTypes());
     }
 
     private static void row(String label, String change, ResolvedSpec spec, Snapshot snapshot, int runs) {

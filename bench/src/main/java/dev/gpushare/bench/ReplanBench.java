@@ -9,7 +9,6 @@ import dev.gpushare.engine.plan.StateFold;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
-import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,12 +49,7 @@ public final class ReplanBench {
             Baseline baseline = first.after(new ApplyOutcome.Applied(1, first.plan().actions().size())).orElseThrow();
             first = null;
 
-            List<Service> svcs = new ArrayList<>(a.services());
-            int mid = svcs.size() / 2;
-            Service s = svcs.get(mid);
-            svcs.set(mid, new Service(s.name(), s.taskDefinition(), s.capacityProvider(), s.desiredCount() + 2, s.placementStrategy()));
-            Spec one = new Spec(a.apiVersion(), a.cluster(), a.capacityProviders(), a.taskDefinitions(), svcs, a.endpoints(),
-                    a.inferenceComponents(), a.instanceTypes());
+            Spec one = PlanBench.middleServicePlusTwo(a);
             int runs = n >= 1_000_000 ? 5 : 11;
             row(n, state, "1 service +2 copies", ResolvedSpec.of(one), snapshot, baseline, runs);
             if (n == 100_000) row(n, state, "(d) +1 % (100 services +10)", ResolvedSpec.of(Workloads.grow(a)), snapshot, baseline, runs);
