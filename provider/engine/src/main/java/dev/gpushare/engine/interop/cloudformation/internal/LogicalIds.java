@@ -21,7 +21,7 @@ public final class LogicalIds {
     }
 
     /** {@code l4-mps} → {@code L4Mps}; a name that starts with a digit keeps it (ids may). */
-    static String pascal(String name) {
+    public static String pascal(String name) {
         StringBuilder sb = new StringBuilder();
         boolean upper = true;
         for (char c : name.toCharArray()) {
