@@ -57,11 +57,10 @@ public record Template(String description, Map<String, JsonNode> metadata, Map<S
      * A resource.
      *
      * @param type       the resource type ({@code AWS::ECS::TaskDefinition})
-     * @param condition  the condition it is created under, or {@code null}
      * @param dependsOn  logical ids it waits for beyond its references
      * @param properties its Properties, named as the resource schema names them
      */
-    public record Resource(String type, String condition, List<String> dependsOn, JsonNode properties) {
+    public record Resource(String type, List<String> dependsOn, JsonNode properties) {
         public Resource {
             dependsOn = List.copyOf(dependsOn);
         }

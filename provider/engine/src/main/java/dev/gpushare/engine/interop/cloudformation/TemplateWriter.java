@@ -65,7 +65,6 @@ public final class TemplateWriter {
         t.resources().forEach((id, r) -> {
             ObjectNode n = rs.putObject(id);
             n.put("Type", r.type());
-            if (r.condition() != null) n.put("Condition", r.condition());
             if (!r.dependsOn().isEmpty()) r.dependsOn().forEach(n.putArray("DependsOn")::add);
             n.set("Properties", r.properties());
         });

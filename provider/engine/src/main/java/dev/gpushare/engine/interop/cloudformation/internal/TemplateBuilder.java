@@ -89,7 +89,7 @@ public final class TemplateBuilder {
     }
 
     public void resource(String id, String type, List<String> dependsOn, ObjectNode properties) {
-        resources.put(id, new Template.Resource(type, null, dependsOn, properties));
+        resources.put(id, new Template.Resource(type, dependsOn, properties));
     }
 
     public void output(String id, String description, JsonNode value) {
