@@ -41,7 +41,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
         footer = {
                 "  gpushare export ecs examples/mps-sharing/spec.yaml",
                 "  gpushare export sagemaker examples/sagemaker-mig/spec.yaml --out-dir build/sagemaker",
-                "  gpushare export cloudformation examples/mps-sharing/spec.yaml --out template.yaml"})
+                "  gpushare export cloudformation examples/mps-sharing/spec.yaml --out t.yaml"})
 final class ExportCommand extends CommandGroup {
     /** The options, exit status and writing both formats share; the subclass names its exporter. */
     @Command(mixinStandardHelpOptions = true,
@@ -165,10 +165,12 @@ final class ExportCommand extends CommandGroup {
                             + "in the template's Metadata. See docs/cloudformation.md."},
             footerHeading = "%nExamples:%n",
             footer = {
-                    "  gpushare export cloudformation examples/mps-sharing/spec.yaml --out template.yaml",
-                    "  aws cloudformation deploy --template-file template.yaml --stack-name embeddings-prod \\",
-                    "      --parameter-overrides Subnets=subnet-1,subnet-2 SecurityGroups=sg-1 EcsInstanceProfileArn=arn:...",
-                    "  gpushare export cloudformation spec.yaml --ecs-capacity managed-instances --format json"},
+                    "  gpushare export cloudformation examples/mps-sharing/spec.yaml --out t.yaml",
+                    "  aws cloudformation deploy --template-file t.yaml --stack-name embeddings \\",
+                    "      --parameter-overrides Subnets=subnet-1,subnet-2 SecurityGroups=sg-1 \\",
+                    "      EcsInstanceProfileArn=arn:aws:iam::123456789012:instance-profile/ecs",
+                    "  gpushare export cloudformation spec.yaml --ecs-capacity managed-instances",
+                    "  gpushare export cloudformation spec.yaml --format json --out t.json"},
             exitCodeListHeading = "%nExit status:%n",
             exitCodeList = {
                     "0:written",
