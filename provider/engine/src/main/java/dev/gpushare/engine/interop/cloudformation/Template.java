@@ -34,22 +34,17 @@ public record Template(String description, Map<String, JsonNode> metadata, Map<S
     /**
      * A template parameter.
      *
-     * @param type          a CloudFormation parameter type ({@code String}, {@code List<AWS::EC2::Subnet::Id>}, ...)
-     * @param description   what to give and where it comes from
-     * @param defaultValue  the default, or {@code null} when the parameter is required
-     * @param allowedValues the values allowed, or empty
+     * @param type         a CloudFormation parameter type ({@code String}, {@code List<AWS::EC2::Subnet::Id>}, ...)
+     * @param description  what to give and where it comes from
+     * @param defaultValue the default, or {@code null} when the parameter is required
      */
-    public record Parameter(String type, String description, String defaultValue, List<String> allowedValues) {
-        public Parameter {
-            allowedValues = List.copyOf(allowedValues);
-        }
-
+    public record Parameter(String type, String description, String defaultValue) {
         public static Parameter required(String type, String description) {
-            return new Parameter(type, description, null, List.of());
+            return new Parameter(type, description, null);
         }
 
         public static Parameter optional(String type, String description, String defaultValue) {
-            return new Parameter(type, description, defaultValue, List.of());
+            return new Parameter(type, description, defaultValue);
         }
     }
 

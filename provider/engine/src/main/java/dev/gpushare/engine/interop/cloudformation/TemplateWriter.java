@@ -57,7 +57,6 @@ public final class TemplateWriter {
                 n.put("Type", p.type());
                 n.put("Description", p.description());
                 if (p.defaultValue() != null) n.put("Default", p.defaultValue());
-                if (!p.allowedValues().isEmpty()) p.allowedValues().forEach(n.putArray("AllowedValues")::add);
             });
         }
         if (!t.conditions().isEmpty()) root.set("Conditions", objectOf(t.conditions()));
