@@ -19,7 +19,11 @@ final class Golden {
     private Golden() {}
 
     static void check(Path relative, String actual) {
-        Path file = ROOT.resolve(relative);
+        checkFile(ROOT.resolve(relative), actual);
+    }
+
+    /** The same for a golden file elsewhere in the module (an example's own file, next to its spec). */
+    static void checkFile(Path file, String actual) {
         try {
             if (UPDATE) {
                 Files.createDirectories(file.getParent());

@@ -42,6 +42,7 @@ class TroubleshootingDocTest {
             Map.entry("GPUSHARE_MIG_PROFILE", "environment variable of a MIG container"),
             Map.entry("GPUSHARE_MIG_START", "environment variable of a MIG container"),
             Map.entry("TIME_SLICING", "a gpuSharing strategy / GPU mode name"),
+            Map.entry("MANAGED_INSTANCES", "an ECS launch compatibility (a task definition's RequiresCompatibilities)"),
             Map.entry("GPUSHARE_MODEL", "environment variable naming the model of an inference component's pod (Kubernetes)"));
 
     /** Modules whose codes another page documents: the Pulumi provider's (docs/pulumi.md). */

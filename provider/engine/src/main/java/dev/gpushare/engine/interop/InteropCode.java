@@ -117,10 +117,12 @@ public enum InteropCode implements ProblemCode {
     @Doc(cause = "A component names a partition type on an endpoint of whole GPUs.",
             fix = "Remove the partition type, or give the endpoint config a layout.")
     SAGEMAKER_PARTITION_TYPE_WITHOUT_LAYOUT,
-    @Doc(cause = "A task definition with a MIG partition (ECS has no MIG form), or a component whose partition type is left to the advisor, has no cloud form.",
-            fix = "Nothing to do if intended: it is left out; otherwise run gpushare advise --write first, or use another GPU form.")
+    @Doc(cause = "A task definition with a MIG partition (ECS has no MIG form), or a component whose partition type is left to the advisor, has no cloud form;"
+            + " or CloudFormation's resource schemas lack the field (a SageMaker partition layout or partition type: the message names resource and field).",
+            fix = "Nothing to do if intended: it is left out; otherwise run gpushare advise --write first, or use another GPU form;"
+                    + " for CloudFormation, create what the message names with the AWS CLI from gpushare export sagemaker (docs/cloudformation.md).")
     EXPORT_NOT_MAPPED,
-    @Doc(cause = "A task definition has no memory; ECS needs task or container memory.",
-            fix = "Give the task definition memory (MiB) in the spec.")
+    @Doc(cause = "A task definition has no memory (ECS needs task or container memory), or a capacity provider has no maxInstances for its Auto Scaling group.",
+            fix = "Give the task definition memory (MiB), or the capacity provider maxInstances, in the spec.")
     EXPORT_INCOMPLETE;
 }
