@@ -28,8 +28,6 @@ final class GuardedConnectionFactory extends HttpConnectionFactory {
     public Connection newConnection(Connector connector, EndPoint endPoint) {
         Guarded c = new Guarded(getHttpConfiguration(), connector, endPoint, new Deadline(endPoint, timer),
                 limits.headerTimeout().toMillis());
-        c.setUseInputDirectByteBuffers(isUseInputDirectByteBuffers());
-        c.setUseOutputDirectByteBuffers(isUseOutputDirectByteBuffers());
         return configure(c, connector, endPoint);
     }
 

@@ -4,8 +4,8 @@ import dev.gpushare.server.ServiceLimits;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import org.eclipse.jetty.http.HttpCompliance;
@@ -45,11 +45,13 @@ public final class Listener implements AutoCloseable {
     /** Binds and starts accepting; {@code tls} null for plain HTTP. */
     public static Listener start(InetSocketAddress address, SSLContext tls, Handler handler, ServiceLimits limits,
                                  long bodyLimit, ExecutorService workers) throws IOException {
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        // every request arms and cancels a few deadlines: cancelled ones leave the queue at once
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "gpushare-deadlines");
             t.setDaemon(true);
             return t;
         });
+        timer.setRemoveOnCancelPolicy(true);
         QueuedThreadPool jettyThreads = new QueuedThreadPool(64, 4);
         jettyThreads.setName("gpushare-http");
         jettyThreads.setDaemon(true);
