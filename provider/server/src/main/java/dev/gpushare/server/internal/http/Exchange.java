@@ -178,9 +178,9 @@ final class Exchange {
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, r.body().length);
         for (Map.Entry<String, String> h : r.headers().entrySet()) response.getHeaders().put(new HttpField(h.getKey(), h.getValue()));
         if (r.close()) response.getHeaders().put(HttpHeader.CONNECTION, "close");
-        response.write(true, ByteBuffer.wrap(r.body()), Callback.from(() -> {
+        new Slices(response, r.body(), Callback.from(() -> {
             if (written != null) written.run();
             callback.succeeded();
-        }, callback::failed));
+        }, callback::failed)).iterate();
     }
 }
