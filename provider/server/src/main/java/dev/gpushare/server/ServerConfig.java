@@ -17,7 +17,7 @@ import java.util.Objects;
  * @param tlsKey         PEM PKCS#8 private key of {@code tlsCert}, or null
  * @param bodyLimitBytes the largest request body accepted, in bytes (413 above)
  * @param threads        request threads (and database connections at most); connections are
- *                       served by virtual threads, so a slow client holds none of these
+ *                       served asynchronously by Jetty, so a slow client holds none of these
  * @param limits         timeouts, connection and work bounds (see {@link ServiceLimits})
  */
 public record ServerConfig(String bind, int port, String store, List<String> tokens, Path tlsCert, Path tlsKey,

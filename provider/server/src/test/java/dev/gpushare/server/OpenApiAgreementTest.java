@@ -115,8 +115,9 @@ class OpenApiAgreementTest {
         }
         // the batch placed the plan's 2 copies (a counter: kept after the cluster is destroyed)
         assertThat(send("GET", "/metrics", null, TestServers.TOKEN).body())
-                .contains("gpushare_placements_total{cluster=\"team-a\"} 2\n")
-                .contains("gpushare_http_requests_total{route=\"POST /v1/clusters/{cluster}/apply\",status=\"409\"} 1\n");
+                // the Prometheus client writes counter values as floats
+                .contains("gpushare_placements_total{cluster=\"team-a\"} 2.0\n")
+                .contains("gpushare_http_requests_total{route=\"POST /v1/clusters/{cluster}/apply\",status=\"409\"} 1.0\n");
     }
 
     /** A validator for one schema of the document, its {@code #/components/…} references resolved. */

@@ -88,7 +88,7 @@ class PlanBaselineTest {
         List<Long> out = new ArrayList<>();
         for (String path : List.of("change", "full")) {
             String prefix = "gpushare_plans_total{path=\"" + path + "\"} ";
-            out.add(metrics.lines().filter(l -> l.startsWith(prefix)).map(l -> Long.parseLong(l.substring(prefix.length())))
+            out.add(metrics.lines().filter(l -> l.startsWith(prefix)).map(l -> (long) Double.parseDouble(l.substring(prefix.length()))) // the exposition format writes 2 as 2.0
                     .findFirst().orElseThrow());
         }
         return out;

@@ -86,7 +86,7 @@ public final class Api {
         return List.of(
                 new Route("GET", "/healthz", r -> Reply.json(200, Wire.NODES.objectNode().put("status", "ok"))),
                 new Route("GET", "/readyz", this::ready),
-                new Route("GET", "/metrics", r -> Reply.text(200, "text/plain; version=0.0.4; charset=utf-8", metrics.render())),
+                new Route("GET", "/metrics", r -> Reply.text(200, metrics.contentType(), metrics.render())),
                 new Route("GET", "/v1/openapi.json", r -> new Reply(200, "application/json", openapi)),
                 new Route("GET", "/v1/clusters", this::clusters),
                 new Route("DELETE", "/v1/clusters/{cluster}", this::destroy),

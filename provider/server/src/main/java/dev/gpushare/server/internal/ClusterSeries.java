@@ -1,69 +1,71 @@
 package dev.gpushare.server.internal;
 
-import java.util.Map;
-import java.util.TreeMap;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One per-cluster metric ({@code NAME{cluster="…"} value}): a gauge set to the last value, or a
- * counter added to. Bounded: at most {@link #MAX_CLUSTERS} clusters get a series (a new one past
- * that is counted in {@code gpushare_metric_series_dropped_total} instead), and the API records
- * only clusters that exist, dropping a destroyed one's series. A new per-cluster metric is one
- * more of these in {@link Metrics}.
+ * One per-cluster metric ({@code NAME{cluster="…"} value}) of the Prometheus client: a gauge set
+ * to the last value, or a counter added to. Bounded: at most {@link #MAX_CLUSTERS} clusters get a
+ * series (a new one past that is counted in {@code gpushare_metric_series_dropped_total} instead),
+ * and the API records only clusters that exist, dropping a destroyed one's series. A new
+ * per-cluster metric is one more of these in {@link Metrics}.
  */
 final class ClusterSeries {
     /** Clusters with a series, per metric: far above what one service holds, small enough to scrape. */
     static final int MAX_CLUSTERS = 10_000;
 
-    final String name;
-    final String type;
-    final String help;
-    private final Map<String, AtomicLong> values = new ConcurrentHashMap<>();
-    private final AtomicLong dropped;
+    private final Gauge gauge;
+    private final Counter counter;
+    private final Counter dropped;
+    private final Set<String> clusters = ConcurrentHashMap.newKeySet();
 
-    ClusterSeries(String name, String type, String help, AtomicLong dropped) {
-        this.name = name;
-        this.type = type;
-        this.help = help;
+    private ClusterSeries(Gauge gauge, Counter counter, Counter dropped) {
+        this.gauge = gauge;
+        this.counter = counter;
         this.dropped = dropped;
     }
 
+    static ClusterSeries gauge(PrometheusRegistry registry, String name, String help, Counter dropped) {
+        return new ClusterSeries(Gauge.builder().name(name).help(help).labelNames("cluster").register(registry), null, dropped);
+    }
+
+    static ClusterSeries counter(PrometheusRegistry registry, String name, String help, Counter dropped) {
+        return new ClusterSeries(null, Counter.builder().name(name).help(help).labelNames("cluster").register(registry), dropped);
+    }
+
+    boolean isCounter() {
+        return counter != null;
+    }
+
     void set(String cluster, long value) {
-        AtomicLong v = slot(cluster);
-        if (v != null) v.set(value);
+        if (admit(cluster)) gauge.labelValues(cluster).set(value);
     }
 
     void add(String cluster, long delta) {
-        AtomicLong v = slot(cluster);
-        if (v != null) v.addAndGet(delta);
+        if (admit(cluster)) counter.labelValues(cluster).inc(delta);
     }
 
     void forget(String cluster) {
-        values.remove(cluster);
+        if (clusters.remove(cluster)) {
+            if (gauge != null) gauge.remove(cluster);
+            else counter.remove(cluster);
+        }
     }
 
     int size() {
-        return values.size();
+        return clusters.size();
     }
 
-    private AtomicLong slot(String cluster) {
-        AtomicLong v = values.get(cluster);
-        if (v != null) return v;
-        if (values.size() >= MAX_CLUSTERS) {
-            dropped.incrementAndGet();
-            return null;
+    private boolean admit(String cluster) {
+        if (clusters.contains(cluster)) return true;
+        if (clusters.size() >= MAX_CLUSTERS) {
+            dropped.inc();
+            return false;
         }
-        return values.computeIfAbsent(cluster, c -> new AtomicLong());
-    }
-
-    void render(StringBuilder sb) {
-        sb.append("# HELP ").append(name).append(' ').append(help).append('\n');
-        sb.append("# TYPE ").append(name).append(' ').append(type).append('\n');
-        Map<String, Long> sorted = new TreeMap<>();
-        values.forEach((k, v) -> sorted.put(k, v.get()));
-        for (Map.Entry<String, Long> e : sorted.entrySet()) {
-            sb.append(name).append("{cluster=\"").append(Metrics.escape(e.getKey())).append("\"} ").append(e.getValue()).append('\n');
-        }
+        clusters.add(cluster);
+        return true;
     }
 }

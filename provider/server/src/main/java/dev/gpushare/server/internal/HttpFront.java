@@ -144,6 +144,7 @@ public final class HttpFront implements Handler {
         ServiceCode code = switch (e.code) {
             case "BAD_CONTENT_LENGTH" -> ServiceCode.BAD_CONTENT_LENGTH;
             case "HEADERS_TOO_LARGE" -> ServiceCode.HEADERS_TOO_LARGE;
+            case "INTERNAL_ERROR" -> ServiceCode.INTERNAL_ERROR;
             default -> ServiceCode.MALFORMED_REQUEST;
         };
         metrics.request("unmatched", e.status, 0);

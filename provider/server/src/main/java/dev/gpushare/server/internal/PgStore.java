@@ -15,6 +15,8 @@ import dev.gpushare.engine.plan.StateFold;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.StateJson;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -42,7 +44,7 @@ public final class PgStore implements Store {
     static final int KEY_RETENTION_HOURS = 24;
 
     private final String url;
-    private final ConnectionPool pool;
+    private final HikariDataSource pool;
     /**
      * The last snapshot read per cluster, with the row version it came from: the row's {@code xmin}
      * (the transaction that wrote it) changes with every write by any server, so a hit is exact.
@@ -55,7 +57,27 @@ public final class PgStore implements Store {
 
     private PgStore(String url, int connections) {
         this.url = url;
-        this.pool = new ConnectionPool(url, connections);
+        this.pool = pool(url, connections);
+    }
+
+    /** How long a request waits for a free database connection before it fails, in seconds. */
+    static final int BORROW_TIMEOUT_S = 30;
+
+    /**
+     * HikariCP: at most {@code connections}, opened on demand and none kept idle beyond need
+     * (several servers share a database), each in a transaction of its own (no autocommit; what a
+     * failed request left open is rolled back when the connection returns), a broken one evicted.
+     */
+    private static HikariDataSource pool(String url, int connections) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        config.setPoolName("gpushare-pg");
+        config.setMaximumPoolSize(connections);
+        config.setMinimumIdle(0);
+        config.setAutoCommit(false);
+        config.setConnectionTimeout(BORROW_TIMEOUT_S * 1000L);
+        config.setInitializationFailTimeout(-1); // the migration just reached the database
+        return new HikariDataSource(config);
     }
 
     /** Opens the store at a {@code jdbc:postgresql://…} URL, migrating its schema first. */
@@ -377,17 +399,12 @@ public final class PgStore implements Store {
 
     /** Runs {@code work} in a transaction (rolled back unless it committed) on a pooled connection. */
     private <T> T tx(String what, Work<T> work) {
-        Connection c = null;
-        boolean broken = false;
-        try {
-            c = pool.borrow();
+        // HikariCP rolls back what was left open and evicts a connection that failed with a
+        // connection error (SQL state class 08) when it returns
+        try (Connection c = pool.getConnection()) {
             return work.run(c);
         } catch (SQLException e) {
-            // class 08: connection trouble; drop the connection rather than reuse it
-            broken = e.getSQLState() == null || e.getSQLState().startsWith("08");
             throw new BackendException(BackendCode.BACKEND_IO, "could not " + what + " in " + describe() + ": " + e.getMessage(), e);
-        } finally {
-            if (c != null) pool.release(c, broken);
         }
     }
 

@@ -6,10 +6,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpFields;
 
 /** A request's header fields, names compared without case, values in the order received. */
 public final class Headers {
     private final Map<String, List<String>> fields = new TreeMap<>();
+
+    static Headers of(HttpFields from) {
+        Headers h = new Headers();
+        for (HttpField f : from) h.add(f.getName(), f.getValue() == null ? "" : f.getValue());
+        return h;
+    }
 
     void add(String name, String value) {
         fields.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(value);

@@ -2,8 +2,8 @@ package dev.gpushare.server.internal.http;
 
 /**
  * A request that is not well-formed HTTP/1.1 (a bad line, header or length, both Content-Length
- * and Transfer-Encoding, headers over the limit): answered with {@code status} and closed, since
- * where the next request would start is not known.
+ * and Transfer-Encoding, headers over the limit), as Jetty's parser refused it: answered with
+ * {@code status} and closed, since where the next request would start is not known.
  */
 public final class ProtocolError extends Exception {
     public final int status;

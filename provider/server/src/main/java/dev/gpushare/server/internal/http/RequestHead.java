@@ -3,10 +3,10 @@ package dev.gpushare.server.internal.http;
 import java.net.InetAddress;
 
 /**
- * A request's line and headers, as read and checked by {@link HeadReader}.
+ * A request's line and headers, as Jetty parsed and checked them.
  *
  * @param method  e.g. {@code GET}
- * @param path    the raw path of the target, without query
+ * @param path    the raw (still encoded) path of the target, without query
  * @param version {@code HTTP/1.1} or {@code HTTP/1.0}
  * @param length  the body's Content-Length, or -1 when chunked or absent ({@link #chunked()} tells)
  */
@@ -15,12 +15,5 @@ public record RequestHead(String method, String path, String version, Headers he
     /** True when the request carries a body still to be read. */
     public boolean hasBody() {
         return chunked || length > 0;
-    }
-
-    /** True when the client asked to keep the connection after the answer. */
-    public boolean keepAlive() {
-        String c = headers.first("Connection");
-        if (version.equals("HTTP/1.0")) return c != null && c.equalsIgnoreCase("keep-alive");
-        return c == null || !c.equalsIgnoreCase("close");
     }
 }
