@@ -26,8 +26,11 @@ import tools.jackson.databind.ObjectMapper;
  * built from an older commit in a git worktree), run one after the other for each size (default:
  * {@code this=target/plugin}); {@code bench.grpc=true} records the engine's gRPC log
  * ({@code PULUMI_DEBUG_GRPC}) of each first {@code up} and prints, per provider method, the calls and
- * the time the engine waited for them — where the time goes; {@code bench.jfr=DIR} starts the
- * provider with a JFR recording of each command into DIR.
+ * the time the engine waited for them — where the time goes (a JFR recording cannot be started
+ * from the launcher's options: the JVM prints its start on stdout, where only the port may go; profile
+ * the provider in process with {@link InProcessUpBench} instead); {@code bench.env=NAME=VALUE,…} sets
+ * variables for the CLI (e.g. {@code PULUMI_SKIP_CHECKPOINTS=true}, to see the engine's own
+ * checkpointing apart).
  */
 public final class PulumiUpBenchmark {
     public static void main(String[] args) throws Exception {
@@ -35,7 +38,6 @@ public final class PulumiUpBenchmark {
         if (bin == null) throw new IllegalStateException("Pulumi CLI not built: run scripts/build-pulumi-cli");
         Map<String, Path> plugins = plugins(System.getProperty("bench.plugins", "this=" + PluginProcess.LAUNCHER.getParent()));
         boolean grpc = Boolean.getBoolean("bench.grpc");
-        String jfr = System.getProperty("bench.jfr");
         List<Integer> sizes = new ArrayList<>();
         for (String a : args) sizes.add(Integer.parseInt(a));
         if (sizes.isEmpty()) sizes.addAll(List.of(27, 207, 1007));
@@ -48,10 +50,8 @@ public final class PulumiUpBenchmark {
                 Path work = Files.createTempDirectory("pulumi-bench-");
                 Path program = Files.createDirectories(work.resolve("program"));
                 PulumiCli pulumi = new PulumiCli(bin, work);
-                if (jfr != null) {
-                    Path dir = Files.createDirectories(Path.of(jfr).toAbsolutePath());
-                    pulumi.env("GPUSHARE_PULUMI_JAVA_OPTS", "-XX:StartFlightRecording=settings=profile,filename="
-                            + dir.resolve(plugin.getKey() + "-" + services + "-%p.jfr"));
+                for (String kv : System.getProperty("bench.env", "").split(",")) {
+                    if (kv.contains("=")) pulumi.env(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
                 }
                 Path grpcLog = work.resolve("grpc.json");
                 Files.writeString(program.resolve("Pulumi.yaml"), program(plugin.getValue(), services, -1));
