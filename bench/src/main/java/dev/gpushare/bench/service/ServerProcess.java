@@ -31,7 +31,11 @@ final class ServerProcess implements AutoCloseable {
     static ServerProcess start(String store, String token) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         String cp = System.getProperty("bench.server.classpath", System.getProperty("java.class.path"));
-        List<String> cmd = new ArrayList<>(List.of(java));
+        List<String> cmd = new ArrayList<>();
+        // bench.server.cpus: the server on these cores only (taskset -c), the load generator kept off them by its own taskset
+        String cpus = System.getProperty("bench.server.cpus", "").trim();
+        if (!cpus.isEmpty()) cmd.addAll(List.of("taskset", "-c", cpus));
+        cmd.add(java);
         String jvm = System.getProperty("bench.server.jvm", DEFAULT_JVM).trim();
         if (!jvm.isEmpty()) cmd.addAll(Arrays.asList(jvm.split("\\s+")));
         cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp", cp, ServeMain.class.getName(), store, token));

@@ -30,7 +30,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * file) or a {@code jdbc:postgresql://…} URL; default {@code embedded} plus {@code
  * $GPUSHARE_BENCH_PG_URL} when set. Properties: {@code bench.clients} (16), {@code bench.scale}
  * (1,2,4,8,16,32; empty: no scaling table), {@code bench.clusters} (100), {@code bench.ops} (status,plan), {@code bench.label} (the engine's name in the
- * rows), and {@link ServerProcess}'s {@code bench.server.classpath} and {@code bench.server.jvm}.
+ * rows), and {@link ServerProcess}'s {@code bench.server.classpath}, {@code bench.server.jvm} and
+ * {@code bench.server.cpus} (the server's cores, {@code taskset -c} syntax; run this JVM under
+ * {@code taskset} on the others so that the figures are the server's: docs/benchmarks.md).
  */
 public final class ServiceLoadBench {
     static final String CLUSTER = "load-1000";
@@ -47,8 +49,8 @@ public final class ServiceLoadBench {
         }
         int clients = Integer.getInteger("bench.clients", 16);
         String label = System.getProperty("bench.label", "this engine");
-        System.out.printf(Locale.ROOT, "# %s: %d CPU(s), Java %s, server JVM '%s', %.0f s per operation, %d clients, load %.2f%n",
-                label, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+        System.out.printf(Locale.ROOT, "# %s: %d CPU(s) for the load generator, server on CPUs '%s', Java %s, server JVM '%s', %.0f s per operation, %d clients, load %.2f%n",
+                label, Runtime.getRuntime().availableProcessors(), System.getProperty("bench.server.cpus", "any"), System.getProperty("java.version"),
                 System.getProperty("bench.server.jvm", ServerProcess.DEFAULT_JVM), seconds, clients, dev.gpushare.bench.Measure.load());
         System.out.println("| engine | store | operation | requests | failures | req/s | p50 | p95 | p99 | max | server CPU (cores) | server CPU ms per request | server RSS MiB (peak) | load |");
         List<String> scaleRows = new ArrayList<>();

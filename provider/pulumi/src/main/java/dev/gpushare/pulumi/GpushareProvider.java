@@ -62,6 +62,11 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
         this.lifecycle = new Lifecycle(new Clusters(() -> Backends.open(Backends.DEFAULT_URL)), false);
     }
 
+    /** Closes the backend kept open between calls (the local one stores its state snapshot then): at the end of the process. */
+    public void close() {
+        lifecycle.close();
+    }
+
     /** The configuration in effect, or null before {@code Configure}. */
     public ProviderConfig config() {
         return config;
@@ -129,7 +134,9 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
             ProviderConfig c = ProviderConfig.from(values, workingDirectory);
             config = c;
             // a new deployment: nothing previewed yet
+            Lifecycle before = lifecycle;
             lifecycle = new Lifecycle(new Clusters(() -> Backends.open(c.backendUrl(), c.token())), true);
+            before.close();
             Log.info("configured: " + c);
             return Provider.ConfigureResponse.newBuilder().setAcceptSecrets(true).setSupportsPreview(true)
                     .setAcceptResources(true).setAcceptOutputs(false).build();

@@ -32,7 +32,8 @@ public final class ProviderMain {
             System.err.println("pulumi-resource-gpushare: expected at most one argument (the engine address), got " + positional);
             System.exit(2);
         }
-        Server server = start(new GpushareProvider(null));
+        GpushareProvider provider = new GpushareProvider(null);
+        Server server = start(provider);
         if (List.of(args).contains("--train")) { // build time: see Training
             dev.gpushare.pulumi.internal.Training.run(server);
             server.shutdownNow();
@@ -40,7 +41,15 @@ public final class ProviderMain {
         }
         stdout.println(server.getPort());
         stdout.flush();
-        Runtime.getRuntime().addShutdownHook(new Thread(server::shutdownNow, "provider-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.shutdownNow();
+            try {
+                server.awaitTermination(2, java.util.concurrent.TimeUnit.SECONDS);
+                provider.close(); // the engine interrupts the plugin at the end of an operation: store what is kept
+            } catch (InterruptedException | RuntimeException e) {
+                System.err.println("gpushare-provider: closing the backend at exit: " + e);
+            }
+        }, "provider-shutdown"));
         server.awaitTermination();
     }
 

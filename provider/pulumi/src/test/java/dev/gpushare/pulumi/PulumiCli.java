@@ -23,6 +23,7 @@ public final class PulumiCli {
     private final Path bin;
     private final Path home;
     private final Path stateDir;
+    private final Map<String, String> extraEnv = new java.util.HashMap<>();
 
     public PulumiCli(Path bin, Path work) throws IOException {
         this.bin = bin;
@@ -44,6 +45,12 @@ public final class PulumiCli {
         return Files.isExecutable(bin.resolve("pulumi")) && Files.isExecutable(bin.resolve(languageHost)) ? bin : null;
     }
 
+    /** Sets an environment variable for the next runs (benchmarks: PULUMI_DEBUG_GRPC, GPUSHARE_PULUMI_JAVA_OPTS). */
+    public PulumiCli env(String name, String value) {
+        extraEnv.put(name, value);
+        return this;
+    }
+
     public Result run(Path dir, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(bin.resolve("pulumi").toString());
@@ -61,6 +68,7 @@ public final class PulumiCli {
         env.put("PULUMI_DISABLE_REGISTRY_RESOLVE", "true");
         // not PULUMI_IGNORE_AMBIENT_PLUGINS: the CLI finds pulumi-language-java on PATH only
         env.remove("PULUMI_ACCESS_TOKEN");
+        env.putAll(extraEnv);
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(10, TimeUnit.MINUTES)) p.destroyForcibly();

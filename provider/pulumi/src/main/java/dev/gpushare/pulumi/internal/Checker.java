@@ -3,6 +3,7 @@ package dev.gpushare.pulumi.internal;
 import dev.gpushare.engine.Pipeline;
 import dev.gpushare.model.problem.Problem;
 import dev.gpushare.pulumi.internal.cluster.ClusterDocument;
+import dev.gpushare.pulumi.internal.cluster.Neighbours;
 import dev.gpushare.pulumi.internal.kind.Failure;
 import dev.gpushare.pulumi.internal.kind.ResourceKind;
 import java.util.ArrayList;
@@ -41,7 +42,8 @@ public final class Checker {
         String key = kind.key(name.stringValue());
         SortedMap<String, ObjectNode> merged = new TreeMap<>(declared);
         merged.put(key, kind.fragment(inputs));
-        ClusterDocument doc = ClusterDocument.of(cluster.stringValue(), merged, false);
+        // the resource and its neighbours: what its problems can come from (the cost of one resource, not the cluster's)
+        ClusterDocument doc = ClusterDocument.of(cluster.stringValue(), Neighbours.of(merged, key), false);
         for (Problem p : Pipeline.check("pulumi", doc.tree()).problems()) {
             if (kind.notYet().contains(p.code())) continue;
             if (p.path().equals("/cluster")) {

@@ -23,7 +23,7 @@ import tools.jackson.databind.node.ObjectNode;
  * it, previews predict without writing, Read reads it back. The kind supplies its inputs, outputs,
  * replacement rule and check mapping; the adapter ({@code GpushareProvider}) the wire.
  */
-public final class Lifecycle {
+public final class Lifecycle implements AutoCloseable {
     private final Clusters clusters;
     private final boolean configured;
 
@@ -34,6 +34,12 @@ public final class Lifecycle {
     public Lifecycle(Clusters clusters, boolean configured) {
         this.clusters = clusters;
         this.configured = configured;
+    }
+
+    /** Closes the backend the clusters keep open (a new configuration, the end of the process). */
+    @Override
+    public void close() {
+        clusters.close();
     }
 
     /** The outcome of a Create or Update. {@code reasons} non-empty: declared but not complete (init-failed). */
@@ -108,7 +114,7 @@ public final class Lifecycle {
         id.kind().outputNames().forEach(old::remove);
         ObjectNode fragment = id.kind().fragment(old);
         clusters.with(s -> {
-            ObjectNode stored = s.declared(id.cluster()).get(id.key());
+            ObjectNode stored = s.declared(id.cluster(), id.key());
             if (stored == null || !Wire.sameValue(stored, fragment)) {
                 Log.info("delete " + id + ": the declared fragment belongs to its replacement or is gone; nothing to remove");
                 return null;

@@ -37,13 +37,14 @@ public record ClusterDocument(ObjectNode tree, Map<String, Integer> indexes, Sor
         doc.put("apiVersion", Spec.API_VERSION);
         doc.put("cluster", cluster);
         Map<String, Integer> indexes = new HashMap<>();
-        for (ResourceKind kind : Kinds.all()) {
-            ArrayNode items = doc.putArray(kind.section());
-            for (Map.Entry<String, ObjectNode> e : kept.entrySet()) {
-                if (!e.getKey().startsWith(kind.section() + "/")) continue;
-                indexes.put(e.getKey(), items.size());
-                items.add(e.getValue());
-            }
+        Map<String, ArrayNode> sections = new HashMap<>();
+        for (ResourceKind kind : Kinds.all()) sections.put(kind.section(), doc.putArray(kind.section()));
+        for (Map.Entry<String, ObjectNode> e : kept.entrySet()) { // in key order: by name within each section
+            int slash = e.getKey().indexOf('/');
+            ArrayNode items = slash < 0 ? null : sections.get(e.getKey().substring(0, slash));
+            if (items == null) continue;
+            indexes.put(e.getKey(), items.size());
+            items.add(e.getValue());
         }
         return new ClusterDocument(doc, Map.copyOf(indexes), dangling);
     }
@@ -65,7 +66,7 @@ public record ClusterDocument(ObjectNode tree, Map<String, Integer> indexes, Sor
      * resource: the engine may create resources in any order when the program does not make one
      * depend on the other, so such a resource waits (init-failed) until what it names exists.
      */
-    private static SortedMap<String, String> prune(SortedMap<String, ObjectNode> kept) {
+    static SortedMap<String, String> prune(SortedMap<String, ObjectNode> kept) {
         SortedMap<String, String> dangling = new TreeMap<>();
         for (String key : new java.util.ArrayList<>(kept.keySet())) {
             ResourceKind kind = Kinds.ofSection(key.substring(0, key.indexOf('/'))).orElse(null);

@@ -6,6 +6,8 @@ import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Baseline;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.Replan;
+import dev.gpushare.engine.resolve.ResolvedSpec;
+import dev.gpushare.engine.validate.SpecLimits;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Unplaced;
@@ -17,7 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A cluster's declared fragments through the engine's one {@link Pipeline}: merged into one
@@ -48,26 +53,87 @@ final class Convergence {
     private CacheKey lastKey;
     private Prepared last;
 
+    /**
+     * The last valid spec of each cluster with the fragments it was bound from (those not left
+     * waiting): the next check validates only what changed and its {@link Neighbours}, and
+     * splices the result into it ({@link Splice}).
+     */
+    private record Checkpoint(SortedMap<String, ObjectNode> kept, Spec spec) {}
+
+    private final Map<String, Checkpoint> checkpoints = new HashMap<>();
+    /** More changed fragments than this at once: the whole document is checked. */
+    private static final int SPLICE_MAX = 16;
+    private boolean lastSpliced;
+
     /** The plan of {@code declared} against {@code actual}; not applied. */
-    Prepared prepare(String cluster, SortedMap<String, tools.jackson.databind.node.ObjectNode> declared, Snapshot actual) {
+    Prepared prepare(String cluster, SortedMap<String, ObjectNode> declared, Snapshot actual) {
         CacheKey key = new CacheKey(cluster, actual.revision(), new TreeMap<>(declared));
         if (key.equals(lastKey)) return last;
-        ClusterDocument doc = ClusterDocument.of(cluster, declared);
-        Prepared p = switch (Pipeline.check("cluster " + cluster, doc.tree())) {
-            case Checked.Invalid invalid -> {
-                List<String> problems = new ArrayList<>();
-                for (Problem problem : invalid.problems()) problems.add(describe(doc, problem));
-                yield new Prepared(invalid.partial(), null, problems, doc.dangling(), null);
-            }
-            case Checked.Valid valid -> {
-                Replan r = Pipeline.plan(valid.spec(), actual, baselines.get(cluster));
-                r.converged().ifPresent(b -> baselines.put(cluster, b));
-                yield new Prepared(valid.spec().spec(), r.plan(), List.of(), doc.dangling(), r);
-            }
-        };
+        SortedMap<String, ObjectNode> kept = new TreeMap<>(declared);
+        SortedMap<String, String> dangling = ClusterDocument.prune(kept);
+        ResolvedSpec spliced = splice(cluster, kept);
+        lastSpliced = spliced != null;
+        Prepared p;
+        if (spliced != null) {
+            p = planned(cluster, spliced, actual, dangling);
+        } else {
+            ClusterDocument doc = ClusterDocument.of(cluster, declared);
+            p = switch (Pipeline.check("cluster " + cluster, doc.tree())) {
+                case Checked.Invalid invalid -> {
+                    checkpoints.remove(cluster);
+                    List<String> problems = new ArrayList<>();
+                    for (Problem problem : invalid.problems()) problems.add(describe(doc, problem));
+                    yield new Prepared(invalid.partial(), null, problems, doc.dangling(), null);
+                }
+                case Checked.Valid valid -> planned(cluster, valid.spec(), actual, doc.dangling());
+            };
+        }
+        if (p.plan() != null) checkpoints.put(cluster, new Checkpoint(kept, p.spec()));
         lastKey = key;
         last = p;
         return p;
+    }
+
+    private Prepared planned(String cluster, ResolvedSpec spec, Snapshot actual, Map<String, String> dangling) {
+        Replan r = Pipeline.plan(spec, actual, baselines.get(cluster));
+        r.converged().ifPresent(b -> baselines.put(cluster, b));
+        return new Prepared(spec.spec(), r.plan(), List.of(), dangling, r);
+    }
+
+    /**
+     * The spec of {@code kept} from the cluster's checkpoint, when the few fragments that changed
+     * since and their neighbours check without a problem and the whole stays within the size
+     * limits; null otherwise (then the whole document is checked, and its problems reported).
+     */
+    private ResolvedSpec splice(String cluster, SortedMap<String, ObjectNode> kept) {
+        Checkpoint cp = checkpoints.get(cluster);
+        if (cp == null) return null;
+        Set<String> changed = new TreeSet<>();
+        for (Map.Entry<String, ObjectNode> e : kept.entrySet()) {
+            ObjectNode was = cp.kept().get(e.getKey());
+            if (was != e.getValue() && (was == null || !was.equals(e.getValue()))) changed.add(e.getKey());
+            if (changed.size() > SPLICE_MAX) return null;
+        }
+        for (String k : cp.kept().keySet()) if (!kept.containsKey(k)) changed.add(k);
+        if (changed.size() > SPLICE_MAX) return null;
+        if (changed.isEmpty()) return ResolvedSpec.of(cp.spec());
+        SortedMap<String, ObjectNode> around = new TreeMap<>();
+        for (String k : changed) {
+            around.putAll(Neighbours.of(kept, k));
+            // what a removed or changed fragment was next to is checked without it
+            for (String n : Neighbours.of(cp.kept(), k).keySet()) if (kept.containsKey(n)) around.put(n, kept.get(n));
+        }
+        Spec fresh;
+        if (around.isEmpty()) {
+            fresh = cp.spec(); // only removals of what nothing remaining was next to: nothing new to bind
+        } else {
+            Checked checked = Pipeline.check("cluster " + cluster, ClusterDocument.of(cluster, around, false).tree());
+            if (!(checked instanceof Checked.Valid v)) return null;
+            fresh = v.spec().spec();
+        }
+        Spec spec = Splice.of(cp.spec(), kept, changed, fresh);
+        if (spec == null || !SpecLimits.DEFAULT.check(spec).isEmpty()) return null;
+        return ResolvedSpec.of(spec);
     }
 
     /** After applying {@code p}'s plan: the baseline of the state it left, or none when it did not commit in full. */
@@ -80,6 +146,16 @@ final class Convergence {
     /** True when the cluster has a baseline (tests). */
     boolean hasBaseline(String cluster) {
         return baselines.containsKey(cluster);
+    }
+
+    /** The latest prepared plan (tests). */
+    Prepared lastPrepared() {
+        return last;
+    }
+
+    /** True when the latest check was spliced from the cluster's checkpoint (tests). */
+    boolean lastSpliced() {
+        return lastSpliced;
     }
 
     /** True when the latest plan made here followed the change from a baseline (tests). */

@@ -22,23 +22,31 @@ public final class Session {
 
     private final Backend backend;
     private final Convergence convergence;
+    private final Declarations declarations;
     private final Map<String, SortedMap<String, ObjectNode>> previewed;
 
-    Session(Backend backend, Convergence convergence, Map<String, SortedMap<String, ObjectNode>> previewed) {
+    Session(Backend backend, Convergence convergence, Declarations declarations, Map<String, SortedMap<String, ObjectNode>> previewed) {
         this.backend = backend;
         this.convergence = convergence;
+        this.declarations = declarations;
         this.previewed = previewed;
     }
 
-    /** The cluster's declared fragments, key → fragment. */
+    /** The cluster's declared fragments, key → fragment (the map is the caller's; the trees are not to be changed). */
     public SortedMap<String, ObjectNode> declared(String cluster) {
-        return store().declared(cluster);
+        return declarations.of(store(), cluster);
+    }
+
+    /** The fragment declared under {@code key}, or null. */
+    public ObjectNode declared(String cluster, String key) {
+        return declarations.get(store(), cluster, key);
     }
 
     /** The declared fragments with what this deployment's previews declared on top. */
     public SortedMap<String, ObjectNode> declaredAndPreviewed(String cluster) {
         SortedMap<String, ObjectNode> all = declared(cluster);
-        all.putAll(previewed.getOrDefault(cluster, new TreeMap<>()));
+        SortedMap<String, ObjectNode> mine = previewed.get(cluster);
+        if (mine != null) all.putAll(mine);
         return all;
     }
 
@@ -76,13 +84,13 @@ public final class Session {
 
     /** Declares {@code fragment} under {@code key}, then plans the cluster and applies the plan. */
     public Outcome declareAndConverge(String cluster, String key, ObjectNode fragment) {
-        store().declare(cluster, key, fragment);
+        declarations.declare(store(), cluster, key, fragment);
         return converge(cluster, key);
     }
 
     /** Removes {@code key}, then plans the cluster and applies the plan (nothing declared: the cluster is removed). */
     public Outcome undeclareAndConverge(String cluster, String key) {
-        store().undeclare(cluster, key);
+        declarations.undeclare(store(), cluster, key);
         return converge(cluster, key);
     }
 

@@ -62,8 +62,10 @@ public record InferenceComponentKind() implements ResourceKind {
 
     @Override
     public Map<String, String> references() {
-        return Map.of("endpoint", "endpoints");
+        return REFERENCES;
     }
+
+    private static final Map<String, String> REFERENCES = Map.of("endpoint", "endpoints");
 
     @Override
     public Set<dev.gpushare.model.problem.ProblemCode> notYet() {

@@ -11,6 +11,8 @@ public final class Kinds {
     public static final EndpointKind ENDPOINT = new EndpointKind();
     public static final InferenceComponentKind INFERENCE_COMPONENT = new InferenceComponentKind();
     private static final List<ResourceKind> ALL = List.of(CAPACITY_PROVIDER, TASK_DEFINITION, SERVICE, ENDPOINT, INFERENCE_COMPONENT);
+    private static final java.util.Map<String, ResourceKind> BY_SECTION = ALL.stream()
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(ResourceKind::section, k -> k));
 
     private Kinds() {}
 
@@ -23,7 +25,7 @@ public final class Kinds {
     }
 
     public static Optional<ResourceKind> ofSection(String section) {
-        return ALL.stream().filter(k -> k.section().equals(section)).findFirst();
+        return Optional.ofNullable(BY_SECTION.get(section));
     }
 
     /** The kind of a URN ({@code urn:pulumi:stack::project::gpushare:index:Service::name}). */

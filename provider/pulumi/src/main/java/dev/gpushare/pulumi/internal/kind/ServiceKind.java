@@ -46,8 +46,10 @@ public record ServiceKind() implements ResourceKind {
 
     @Override
     public Map<String, String> references() {
-        return Map.of(TASK_DEFINITION, "taskDefinitions", "capacityProvider", "capacityProviders");
+        return REFERENCES;
     }
+
+    private static final Map<String, String> REFERENCES = Map.of(TASK_DEFINITION, "taskDefinitions", "capacityProvider", "capacityProviders");
 
     @Override
     public Set<dev.gpushare.model.problem.ProblemCode> notYet() {
