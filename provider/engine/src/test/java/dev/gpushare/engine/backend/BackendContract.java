@@ -226,8 +226,15 @@ public abstract class BackendContract {
 
             Plan rollout = gs.plan(after);
             assertThat(rollout.isEmpty()).as("a new image is a change").isFalse();
-            assertThat(rollout.actions()).hasSize(8).allSatisfy(a -> assertThat(a).isInstanceOfSatisfying(Action.MoveCopy.class,
-                    m -> assertThat(m.reason()).isEqualTo("revision " + was + " → " + now)));
+            // each copy of embedder-small is replaced once (next to its old copy, or where the pool has room:
+            // then GPUs are configured too), nothing else
+            List<Action.MoveCopy> moves = rollout.actions().stream().filter(Action.MoveCopy.class::isInstance).map(Action.MoveCopy.class::cast).toList();
+            assertThat(moves).hasSize(8).allSatisfy(m -> {
+                assertThat(m.task().group()).isEqualTo("embedder-small");
+                assertThat(m.reason()).startsWith("revision " + was + " → " + now);
+            });
+            assertThat(rollout.actions()).allSatisfy(a -> assertThat(a).isInstanceOfAny(Action.MoveCopy.class, Action.ConfigureGpu.class));
+            assertThat(rollout.rollouts()).singleElement().satisfies(r -> assertThat(r.copies()).isEqualTo(8));
             assertThat(gs.apply(rollout)).isInstanceOf(ApplyOutcome.Applied.class);
 
             Map<TaskId, Revision> rolled = revisions(b.read(c).state());
