@@ -234,10 +234,13 @@ public final class SpecBinder {
     private BatchSize batchSize(JsonNode n, String path) {
         if (n == null || n.isNull()) return null;
         String type = Fields.text(n, "type", path);
-        return switch (type) {
-            case "COPY_COUNT", "CAPACITY_PERCENT" -> new BatchSize(BatchSize.Type.valueOf(type), fields.integer(n, "value", path, null));
-            default -> throw new IllegalArgumentException(path + "/type: not schema-valid: " + type);
-        };
+        BatchSize.Type t;
+        try {
+            t = BatchSize.Type.valueOf(type); // the schema's enum names the same constants
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(path + "/type: not schema-valid: " + type, e);
+        }
+        return new BatchSize(t, fields.integer(n, "value", path, null));
     }
 
     private GpuSharing gpuSharing(JsonNode n, String path) {
