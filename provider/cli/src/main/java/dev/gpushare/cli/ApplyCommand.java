@@ -100,7 +100,7 @@ final class ApplyCommand implements Callable<Integer> {
                 err.println("Apply cancelled; nothing was changed.");
                 return ExitCodes.OK;
             }
-            ApplyOutcome outcome = gs.apply(plan, progress(err, plan.actions().size()));
+            ApplyOutcome outcome = gs.apply(plan, WaveProgress.around(plan, err, progress(err, plan.actions().size())));
             return switch (outcome) {
                 case ApplyOutcome.Applied a -> {
                     if (format.json()) {

@@ -7,7 +7,10 @@ import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.kubernetes.testing.Fleet;
 import dev.gpushare.kubernetes.testing.KubeCluster;
+import dev.gpushare.model.Spec;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,6 +24,8 @@ class KubernetesBackendContractTest extends BackendContract {
     static KubeCluster k;
     static String ns;
     static Fleet fleet;
+    /** The spec a Reconciler declared for a cluster (the rollout test's); bare batches get the contract's own. */
+    static final Map<String, Spec> DECLARED = new ConcurrentHashMap<>();
 
     @BeforeAll
     static void start() {
@@ -46,8 +51,11 @@ class KubernetesBackendContractTest extends BackendContract {
                 KubernetesUrl.DEFAULT_COMPONENT_IMAGE));
         return new Backend() {
             @Override public Snapshot read(String cluster) { return b.read(cluster); }
+            @Override public void declareSpec(String cluster, Spec spec) {
+                DECLARED.put(cluster, spec); // a plan applied by the Reconciler brings its spec
+            }
             @Override public BatchResult apply(String cluster, long expectedRevision, List<Action> batch) {
-                b.declareSpec(cluster, spec(cluster, 1, 4096));
+                b.declareSpec(cluster, DECLARED.getOrDefault(cluster, spec(cluster, 1, 4096)));
                 return b.apply(cluster, expectedRevision, batch);
             }
             @Override public long markUnhealthy(String cluster, String instanceId, String reason) {

@@ -52,10 +52,14 @@ public final class PlanJson {
     public static ObjectNode toTree(Plan plan) {
         ObjectNode root = NODES.objectNode();
         root.put("revision", plan.revision());
-        root.set("actions", toTree(plan.actions()));
+        ArrayNode actions = toTree(plan.actions());
+        // a rollout's actions carry their wave (apply runs them in this order, wave after wave)
+        for (int i = 0; i < plan.actions().size(); i++) if (plan.waveOf(i) > 0) ((ObjectNode) actions.get(i)).put("wave", plan.waveOf(i));
+        root.set("actions", actions);
         root.set("desired", StateJson.toTree(plan.desired()));
         root.put("cluster", plan.cluster());
         root.put("specHash", plan.specHash());
+        if (!plan.rollouts().isEmpty()) root.set("rollouts", MAPPER.valueToTree(plan.rollouts()));
         return root;
     }
 
@@ -80,8 +84,27 @@ public final class PlanJson {
         FleetState desired = StateJson.fromTree(root.get("desired"));
         JsonNode cluster = root.get("cluster");
         JsonNode hash = root.get("specHash");
+        List<Integer> waves = new ArrayList<>(actions.size());
+        for (JsonNode a : root.get("actions").values()) {
+            JsonNode w = a.get("wave");
+            if (w != null && !(w.isIntegralNumber() && w.asInt() >= 1)) throw new IllegalArgumentException("saved plan: an action's 'wave' must be a number from 1");
+            waves.add(w == null ? 0 : w.asInt());
+        }
+        List<Rollout> rollouts = new ArrayList<>();
+        JsonNode rs = root.get("rollouts");
+        if (rs != null && !rs.isNull()) {
+            if (!rs.isArray()) throw new IllegalArgumentException("saved plan: 'rollouts' must be an array");
+            for (JsonNode r : rs.values()) {
+                try {
+                    rollouts.add(MAPPER.treeToValue(r, Rollout.class));
+                } catch (JacksonException | IllegalArgumentException | NullPointerException e) {
+                    throw new IllegalArgumentException("saved plan: a rollout is not {group, from, to, copies, firstWave, waves, …}: "
+                            + e.getMessage(), e);
+                }
+            }
+        }
         return new Plan(cluster == null ? desired.cluster() : cluster.asString(), root.get("revision").asLong(), actions,
-                desired, hash == null || hash.isNull() ? null : hash.asString());
+                desired, hash == null || hash.isNull() ? null : hash.asString(), null, waves, rollouts);
     }
 
     /** Actions as a plan's {@code actions} array. */

@@ -36,8 +36,18 @@ public final class PlanText {
             sb.append("Plan for cluster ").append(plan.cluster()).append(" at revision ").append(plan.revision())
                     .append(" (actions in the order apply runs them):\n\n");
             // actions may come from a saved plan file: nothing in them reaches the terminal raw
-            for (Action a : plan.actions()) sb.append(Printable.line(line(a))).append('\n');
+            for (int i = 0; i < plan.actions().size(); i++) {
+                String l = line(plan.actions().get(i));
+                if (plan.waveOf(i) > 0) l += "  [wave " + plan.waveOf(i) + "]";
+                sb.append(Printable.line(l)).append('\n');
+            }
             sb.append('\n');
+            if (!plan.rollouts().isEmpty()) {
+                sb.append("Rollouts (in each wave the new copies start and are ready before its old copies stop;"
+                        + " copies stopped first stop before):\n");
+                for (Rollout r : plan.rollouts()) sb.append(Printable.line(rollout(r))).append('\n');
+                sb.append('\n');
+            }
         }
         if (!plan.desired().unplaced().isEmpty()) {
             sb.append("Cannot place ").append(plan.desired().unplaced().size()).append(" cop")
@@ -72,6 +82,17 @@ public final class PlanText {
         if (configure > 0) sb.append(", ").append(configure).append(configure == 1 ? " GPU" : " GPUs").append(" to configure");
         if (terminate > 0) sb.append(", ").append(terminate).append(terminate == 1 ? " instance" : " instances").append(" to terminate");
         return sb.append('.').toString();
+    }
+
+    /** {@code embedder  5e0c1d2a3b4f → 9a8b7c6d5e4f: 16 copies in 4 waves (1–4), 16 stopped first; ≥ 12 healthy, ≤ 32 running} */
+    static String rollout(Rollout r) {
+        StringBuilder sb = new StringBuilder("  ").append(r.group()).append("  ").append(String.join(", ", r.from())).append(" → ")
+                .append(r.to()).append(": ").append(r.copies()).append(r.copies() == 1 ? " copy" : " copies").append(" in ")
+                .append(r.waves()).append(r.waves() == 1 ? " wave" : " waves").append(" (")
+                .append(r.waves() == 1 ? "wave " + r.firstWave() : "waves " + r.firstWave() + "–" + r.lastWave()).append(')');
+        if (r.stopFirst() > 0) sb.append(", ").append(r.stopFirst()).append(" stopped first");
+        return sb.append("; at least ").append(r.minimumHealthy()).append(" healthy, at most ").append(r.maximumRunning())
+                .append(" running; no extra instances").toString();
     }
 
     static String line(Action action) {

@@ -7,6 +7,7 @@ import dev.gpushare.engine.placement.ChangeSet;
 import dev.gpushare.engine.placement.Placer;
 import dev.gpushare.engine.placement.internal.Memo;
 import dev.gpushare.engine.plan.internal.Diff;
+import dev.gpushare.engine.plan.internal.Waves;
 import dev.gpushare.engine.plan.internal.WithinLimits;
 import dev.gpushare.engine.plan.internal.SupplyLimit;
 import dev.gpushare.engine.resolve.ResolvedSpec;
@@ -86,7 +87,19 @@ public final class Planner {
         Map<InstanceId, List<String>> layouts = declaredLayouts(spec, desired);
         List<Action> actions = changes == null ? Diff.between(actual, desired, layouts, declaredTypes)
                 : Diff.betweenChanged(actual, desired, layouts, declaredTypes);
-        return new Replan(new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec), memo, changes, current);
+        Waves.Result waves = Waves.order(current, actions, spec);
+        if (waves.refold()) {
+            // a refused rollout leaves its copies as they run, a relocated copy runs elsewhere than
+            // placement said: the desired state is what the actions lead to
+            FleetState folded = StateFold.apply(current, waves.actions());
+            List<dev.gpushare.engine.state.Unplaced> unplaced = new ArrayList<>(desired.unplaced());
+            unplaced.addAll(waves.refused());
+            unplaced.sort(java.util.Comparator.comparing(dev.gpushare.engine.state.Unplaced::task));
+            desired = new FleetState(desired.cluster(), folded.instances(), unplaced);
+            memo = Memo.NONE;
+        }
+        return new Replan(new Plan(spec.cluster(), actual.revision(), waves.actions(), desired, specHash(spec), spec,
+                waves.waves(), waves.rollouts()), memo, changes, current);
     }
 
     /** Per endpoint instance of {@code desired}, its endpoint's layout as written (without {@code mig-}). */

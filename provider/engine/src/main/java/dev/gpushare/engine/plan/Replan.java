@@ -33,15 +33,25 @@ public record Replan(Plan plan, Memo memo, ChangeSet changes, FleetState observe
      * its spec.
      */
     public Optional<Baseline> after(ApplyOutcome outcome) {
-        if (plan.spec() == null || !(outcome instanceof ApplyOutcome.Applied a) || a.actions() != plan.actions().size()) {
+        if (plan.spec() == null || !(outcome instanceof ApplyOutcome.Applied a) || a.actions() != plan.actions().size()
+                || rolloutRefused()) {
             return Optional.empty();
         }
         return Optional.of(new Baseline(plan.spec(), a.revision(), memo, plan.desired().instances()));
     }
 
+    /**
+     * True when the plan left a rollout out (no room): the state then runs other revisions than the
+     * spec, so it is no baseline to follow the change from (the next plan must try the rollout again).
+     */
+    private boolean rolloutRefused() {
+        for (var u : plan.desired().unplaced()) if (u.code() == dev.gpushare.engine.state.PlacementCode.ROLLOUT_NO_ROOM) return true;
+        return false;
+    }
+
     /** The baseline when nothing is to be done: the state at the plan's revision is already the desired one. */
     public Optional<Baseline> converged() {
-        return plan.isEmpty() && plan.spec() != null ? Optional.of(new Baseline(plan.spec(), plan.revision(), memo, observed.instances()))
+        return plan.isEmpty() && plan.spec() != null && !rolloutRefused() ? Optional.of(new Baseline(plan.spec(), plan.revision(), memo, observed.instances()))
                 : Optional.empty();
     }
 }

@@ -14,10 +14,12 @@ import java.util.Objects;
  * @param partition         the MIG instance used, or {@code null}
  * @param env               environment the container must be started with; ordered by key
  *                          ({@link ContainerEnv#of} derives it from the fields above and the GPUs)
+ * @param revision          what the copy runs (its task definition or model), or {@code null} for a
+ *                          copy stored before revisions were recorded ({@link Revision#UNKNOWN})
  */
 public record Allocation(
         TaskId task, String container, Long memoryMiB, Integer maxComputePercent,
-        PartitionRef partition, Map<String, String> env) {
+        PartitionRef partition, Map<String, String> env, Revision revision) {
     public Allocation {
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(container, "container");
@@ -25,6 +27,17 @@ public record Allocation(
         // store, or the solver's own); an edited one is kept as it is, and never matches a copy.
         ContainerEnv.Derived derived = ContainerEnv.derived(env, memoryMiB, maxComputePercent, partition);
         env = derived != null ? derived : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(env));
+    }
+
+    /** An allocation of a copy whose revision is not known (read from a store that did not record one). */
+    public Allocation(TaskId task, String container, Long memoryMiB, Integer maxComputePercent, PartitionRef partition,
+                      Map<String, String> env) {
+        this(task, container, memoryMiB, maxComputePercent, partition, env, null);
+    }
+
+    /** The same allocation running {@code r}. */
+    public Allocation withRevision(Revision r) {
+        return java.util.Objects.equals(r, revision) ? this : new Allocation(task, container, memoryMiB, maxComputePercent, partition, env, r);
     }
 
     /**

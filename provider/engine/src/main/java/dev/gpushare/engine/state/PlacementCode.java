@@ -51,5 +51,8 @@ public enum PlacementCode implements ProblemCode {
     NO_FREE_NODE,
     @Doc(cause = "The partition layout cannot be realised on the GPU.",
             fix = "Run `gpushare validate`; change the layout.")
-    INVALID_MIG_LAYOUT;
+    INVALID_MIG_LAYOUT,
+    @Doc(cause = "A new revision cannot roll out: a copy fits neither next to its old copy (the GPU lacks the memory, client, partition or replica for both) nor after its old copy stops (minimumHealthyPercent keeps every copy running). The plan leaves the whole rollout out; the copies keep their revision.",
+            fix = "Lower the service's minimumHealthyPercent as the message says, or free room on the pool's GPUs; see docs/deployments.md.")
+    ROLLOUT_NO_ROOM;
 }

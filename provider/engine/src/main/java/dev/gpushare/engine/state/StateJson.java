@@ -19,7 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Keys are written in exactly the contract's order and nulls are written as {@code null}, so the
  * output is byte-stable for equal states. {@code healthReason} is the one optional key: written only
- * when set. {@code summary} is derived and ignored on read.
+ * when set, and an allocation's {@code revision} (what the copy runs), written last, when known: a
+ * document written before revisions has none, read as unknown. {@code summary} is derived and ignored on read.
  */
 public final class StateJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -125,6 +126,7 @@ public final class StateJson {
         }
         ObjectNode env = n.putObject("env");
         a.env().forEach(env::put);
+        if (a.revision() != null) n.put("revision", a.revision().value());
         return n;
     }
 
@@ -178,9 +180,11 @@ public final class StateJson {
         if (envNode != null && envNode.isObject()) {
             for (Map.Entry<String, JsonNode> e : envNode.properties()) env.put(e.getKey(), e.getValue().asString());
         }
+        String revision = optText(n, "revision"); // absent in a document written before revisions: unknown
         return new Allocation(TaskId.parse(text(n, "task")), text(n, "container"),
                 mem == null || mem.isNull() ? null : mem.asLong(),
-                pct == null || pct.isNull() ? null : pct.asInt(), ref, env);
+                pct == null || pct.isNull() ? null : pct.asInt(), ref, env,
+                revision == null ? null : Revision.parse(revision));
     }
 
     private static PlacementCode placementCode(String code) {

@@ -3,6 +3,8 @@ package dev.gpushare.engine.state;
 import dev.gpushare.model.io.Printable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A compact human rendering of a {@link FleetState}: a line per instance, a line per GPU (mode,
@@ -26,6 +28,7 @@ public final class StateText {
             line(out, l);
             for (Gpu g : i.gpus()) gpuLine(out, g);
         }
+        revisions(out, state);
         if (!state.unplaced().isEmpty()) {
             out.append("unplaced:\n");
             for (Unplaced u : state.unplaced()) line(out, "  " + u.task() + "  " + u.code() + "  " + u.message());
@@ -35,6 +38,33 @@ public final class StateText {
                 .append(count(s.gpus(), "GPU")).append(", ").append(count(s.allocations(), "allocation"))
                 .append(", ").append(s.unplaced()).append(" unplaced\n");
         return out.toString();
+    }
+
+    /**
+     * What each service and component runs: {@code embedder  3f2a9c1b7e4d  12 copies}, one entry per
+     * revision its copies run (a rollout in progress shows two), {@code unknown} for copies stored
+     * before revisions were recorded.
+     */
+    private static void revisions(StringBuilder out, FleetState state) {
+        Map<String, Map<String, java.util.Set<TaskId>>> byGroup = new TreeMap<>();
+        for (Instance i : state.instances()) {
+            for (Gpu g : i.gpus()) {
+                for (Allocation a : g.allocations()) {
+                    byGroup.computeIfAbsent(a.task().group(), k -> new TreeMap<>())
+                            .computeIfAbsent(Revision.show(a.revision()), k -> new java.util.HashSet<>()).add(a.task());
+                }
+            }
+        }
+        if (byGroup.isEmpty()) return;
+        out.append("revisions:\n");
+        for (Map.Entry<String, Map<String, java.util.Set<TaskId>>> e : byGroup.entrySet()) {
+            List<String> parts = new ArrayList<>();
+            for (Map.Entry<String, java.util.Set<TaskId>> r : e.getValue().entrySet()) {
+                int n = r.getValue().size();
+                parts.add(r.getKey() + "  " + n + (n == 1 ? " copy" : " copies"));
+            }
+            line(out, "  " + e.getKey() + "  " + String.join(", ", parts));
+        }
     }
 
     private static String count(int n, String noun) {

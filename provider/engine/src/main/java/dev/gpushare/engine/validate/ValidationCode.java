@@ -129,6 +129,17 @@ public enum ValidationCode implements ProblemCode {
             fix = "Keep one price for the type.")
     PRICE_GIVEN_TWICE(false),
 
+    // Deployments (docs/deployments.md)
+    @Doc(cause = "A service's deploymentConfiguration leaves no room to replace a copy: minimumHealthyPercent keeps every copy that maximumPercent lets run (both rounded as ECS does), so a new revision could never roll out.",
+            fix = "Raise maximumPercent or lower minimumHealthyPercent to the value the message gives.")
+    DEPLOYMENT_BLOCKED(false),
+    @Doc(cause = "deploymentCircuitBreaker asks for rollback without enable: a breaker that never trips never rolls back.",
+            fix = "Set enable: true, or remove rollback.")
+    CIRCUIT_BREAKER_DISABLED(false),
+    @Doc(cause = "A rollingUpdatePolicy batch size is out of SageMaker's range: maximumBatchSize CAPACITY_PERCENT 5-50 or COPY_COUNT up to copyCount; rollbackMaximumBatchSize CAPACITY_PERCENT 5-100 or COPY_COUNT up to copyCount.",
+            fix = "Use a value in the range the message gives.")
+    BATCH_SIZE_OUT_OF_RANGE(false),
+
     // Size
     @Doc(cause = "The spec asks for more copies (1,000,000) or more instances up front (100,000) than gpushare places per cluster; the placement service's are lower (50,000 and 5,000 by default, see docs/server.md).",
             fix = "Lower desiredCount, copyCount, minInstances or instanceCount, or split the fleet into several clusters.")

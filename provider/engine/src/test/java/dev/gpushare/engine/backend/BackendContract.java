@@ -19,6 +19,7 @@ import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.Spec;
 import java.util.ArrayList;
@@ -200,6 +201,65 @@ public abstract class BackendContract {
                     .isInstanceOfSatisfying(BackendException.class, e -> assertThat(e.code().name()).isEqualTo("UNKNOWN_INSTANCE"));
             assertThat(b.read(c).revision()).isEqualTo(2);
         }
+    }
+
+    /**
+     * Issue 20's scenario: apply {@code examples/mps-sharing}, change one task definition's image
+     * ({@code bge-small:1.5} → {@code 1.6}): the plan is not empty — every copy of that service is
+     * rolled out, in place (placement keeps where, the revision changes what) — and after apply
+     * every one of them runs the new revision, the others theirs, and the next plan is empty.
+     */
+    @Test
+    void aNewImageRollsOutToEveryCopyAndThenThePlanIsEmpty() throws Exception {
+        String c = cluster("rollout");
+        String text = java.nio.file.Files.readString(java.nio.file.Path.of("../../examples/mps-sharing/spec.yaml"))
+                .replace("cluster: embeddings-prod", "cluster: " + c);
+        Spec before = Specs.yaml(text), after = Specs.yaml(text.replace("bge-small:1.5", "bge-small:1.6"));
+        Revision was = Revision.of(before.taskDefinitions().getFirst()), now = Revision.of(after.taskDefinitions().getFirst());
+        assertThat(was).isNotEqualTo(now);
+        try (Gpushare gs = Gpushare.using(open())) {
+            Backend b = gs.backend();
+            assertThat(gs.apply(gs.plan(before))).isInstanceOf(ApplyOutcome.Applied.class);
+            assertThat(gs.plan(before).isEmpty()).as("converged").isTrue();
+            Map<TaskId, Revision> stored = revisions(b.read(c).state());
+            assertThat(stored).hasSize(15).allSatisfy((t, r) -> assertThat(r).isNotNull());
+
+            Plan rollout = gs.plan(after);
+            assertThat(rollout.isEmpty()).as("a new image is a change").isFalse();
+            // each copy of embedder-small is replaced once (next to its old copy, or where the pool has room:
+            // then GPUs are configured too), nothing else
+            List<Action.MoveCopy> moves = rollout.actions().stream().filter(Action.MoveCopy.class::isInstance).map(Action.MoveCopy.class::cast).toList();
+            assertThat(moves).hasSize(8).allSatisfy(m -> {
+                assertThat(m.task().group()).isEqualTo("embedder-small");
+                assertThat(m.reason()).startsWith("revision " + was + " → " + now);
+            });
+            assertThat(rollout.actions()).allSatisfy(a -> assertThat(a).isInstanceOfAny(Action.MoveCopy.class, Action.ConfigureGpu.class));
+            assertThat(rollout.rollouts()).singleElement().satisfies(r -> assertThat(r.copies()).isEqualTo(8));
+            assertThat(gs.apply(rollout)).isInstanceOf(ApplyOutcome.Applied.class);
+
+            Map<TaskId, Revision> rolled = revisions(b.read(c).state());
+            assertThat(rolled).hasSize(15);
+            rolled.forEach((t, r) -> assertThat(r).as(t.toString())
+                    .isEqualTo(t.group().equals("embedder-small") ? now : stored.get(t)));
+            assertThat(gs.plan(after).isEmpty()).as("the next plan is empty").isTrue();
+            try (Gpushare fresh = Gpushare.using(open())) {
+                assertThat(fresh.plan(after).isEmpty()).as("also for a process without a baseline").isTrue();
+            }
+        }
+    }
+
+    /** Each copy's revision (all its allocations run one). */
+    private static Map<TaskId, Revision> revisions(FleetState s) {
+        Map<TaskId, Revision> out = new TreeMap<>();
+        for (Instance i : s.instances()) {
+            for (Gpu g : i.gpus()) {
+                for (Allocation a : g.allocations()) {
+                    Revision had = out.put(a.task(), a.revision());
+                    if (had != null) assertThat(a.revision()).as("every allocation of " + a.task()).isEqualTo(had);
+                }
+            }
+        }
+        return out;
     }
 
     /** Forged actions, each as the issue found it stored: placed after a valid launch in one batch. */

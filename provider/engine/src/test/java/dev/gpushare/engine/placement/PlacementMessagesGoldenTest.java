@@ -43,6 +43,13 @@ class PlacementMessagesGoldenTest {
 
     private static Map<PlacementCode, Unplaced> cases() {
         Map<PlacementCode, Unplaced> out = new EnumMap<>(PlacementCode.class);
+        // a new image for 16 copies of 5,470 MiB that fill the one g6.12xlarge 97 % (4 per L4: 683 MiB
+        // free each), minimumHealthyPercent 100: no copy fits next to its old one, none may stop first
+        String full = HEAD + L4_MPS.formatted("") + "taskDefinitions:\n" + mpsTask("full", 5_470, "") + "services:\n"
+                + service("full", "full", "l4", 16);
+        FleetState running = Specs.place(Specs.yaml(full));
+        put(out, Planner.plan(ResolvedSpec.of(Specs.yaml(full.replace("image: x:1", "image: x:2"))), new Snapshot(running, 1, Map.of()))
+                .desired().unplaced().getFirst());
         // 30,000 MiB on one GPU; an L4 has 22,563
         put(out, place(HEAD + L4_MPS.formatted("") + "taskDefinitions:\n" + mpsTask("huge", 30_000, "")
                 + "services:\n" + service("huge", "huge", "l4", 1)));

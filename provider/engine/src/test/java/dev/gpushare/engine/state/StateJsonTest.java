@@ -70,6 +70,19 @@ class StateJsonTest {
     }
 
     @Test
+    void aRevisionIsWrittenLastWhenKnownAndAnAllocationWithoutOneReadsAsUnknown() {
+        Allocation unknown = sample().instances().getFirst().gpus().getFirst().allocations().getFirst();
+        assertThat(unknown.revision()).as("the hand-built sample predates revisions").isNull();
+        Allocation known = unknown.withRevision(Revision.parse("3f2a9c1b7e4d"));
+        JsonNode tree = StateJson.toTree(known);
+        assertThat(tree.propertyNames()).containsExactly("task", "container", "memoryMiB", "maxComputePercent", "partition", "env", "revision");
+        assertThat(tree.get("revision").asString()).isEqualTo("3f2a9c1b7e4d");
+        assertThat(StateJson.allocation(tree)).isEqualTo(known);
+        assertThat(StateJson.allocation(StateJson.toTree(unknown)).revision()).isNull();
+        assertThat(StateJson.allocation(StateJson.toTree(unknown))).isEqualTo(unknown).isNotEqualTo(known);
+    }
+
+    @Test
     void summaryIsIgnoredOnRead() {
         String json = StateJson.toJson(FleetState.empty("c")).replace("\"instances\": 0", "\"instances\": 99");
         assertThat(StateJson.fromJson(json)).isEqualTo(FleetState.empty("c"));

@@ -3,6 +3,7 @@ package dev.gpushare.kubernetes.internal;
 import dev.gpushare.engine.plan.Action.Placement;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.GpuMode;
+import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.kubernetes.DeviceMode;
 import dev.gpushare.model.Container;
@@ -30,7 +31,9 @@ import java.util.function.IntFunction;
  *
  * <p>{@code NVIDIA_VISIBLE_DEVICES} is not set on the container: the claim or the device plugin
  * decides what the container sees, and the host's index would be wrong inside it. It is kept,
- * with the rest of the allocation, in the pod's annotation that status reads back.
+ * with the rest of the allocation, in the pod's annotation that status reads back. The revision the
+ * copy runs is its label {@code gpushare.dev/revision} (and in the annotation); it is part of the
+ * pod's name, so a rollout starts a new pod before the old one is deleted.
  */
 public final class CopyPods {
     /** Host CPU: ECS counts 1024 units per vCPU, Kubernetes 1000 millicores. */
@@ -54,6 +57,8 @@ public final class CopyPods {
         for (Placement p : placements) {
             where.append(p.instanceId()).append('/').append(p.gpuIndex()).append('/').append(p.allocation().container());
             if (p.allocation().partition() != null) where.append('/').append(p.allocation().partition());
+            // a new revision is a new pod next to the old one, as a move is
+            if (p.allocation().revision() != null) where.append('@').append(p.allocation().revision());
             where.append(';');
         }
         return Names.objectName(cluster, task.group(), Integer.toString(task.ordinal()), Names.hash(where.toString(), 8));
@@ -77,6 +82,8 @@ public final class CopyPods {
         labels.put(Keys.CLUSTER, cluster);
         labels.put(Keys.INSTANCE, Names.labelValue(instanceId));
         labels.put(Keys.COPY, Integer.toString(copy.ordinal()));
+        Revision revision = placements.getFirst().allocation().revision();
+        if (revision != null && revision.wellFormed()) labels.put(Keys.REVISION, revision.value());
         switch (workload) {
             case SpecIndex.Workload.OfService s -> {
                 labels.put(Keys.SERVICE, s.service().name());

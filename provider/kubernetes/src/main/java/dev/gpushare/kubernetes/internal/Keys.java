@@ -19,6 +19,8 @@ public final class Keys {
     public static final String COMPONENT = "gpushare.dev/component";
     public static final String COPY = "gpushare.dev/copy";
     public static final String GPU = "gpushare.dev/gpu";
+    /** Pod label: the revision the copy runs ({@link dev.gpushare.engine.state.Revision}, 12 hex digits). */
+    public static final String REVISION = "gpushare.dev/revision";
 
     /** Node annotation: the instance as gpushare configured it ({@link InstanceRecord}, JSON). */
     public static final String INSTANCE_STATE = "gpushare.dev/instance-state";

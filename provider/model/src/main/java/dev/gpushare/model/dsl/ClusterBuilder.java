@@ -109,8 +109,19 @@ public final class ClusterBuilder {
     public ClusterBuilder service(
             String name, TaskDefinitionRef taskDefinition, CapacityProviderRef capacityProvider, int desiredCount,
             PlacementStrategy placementStrategy) {
-        sections.services().add(new Service(
-                name, own(taskDefinition).name(), own(capacityProvider).name(), desiredCount, placementStrategy));
+        return service(name, taskDefinition, capacityProvider, desiredCount, s -> s.placementStrategy(placementStrategy));
+    }
+
+    /**
+     * A service of {@code desiredCount} copies with optional settings, e.g. {@code s -> s.spread()
+     * .deployment(percent(50), percent(200)).circuitBreaker(true)}.
+     */
+    public ClusterBuilder service(
+            String name, TaskDefinitionRef taskDefinition, CapacityProviderRef capacityProvider, int desiredCount,
+            UnaryOperator<ServiceOptions> options) {
+        ServiceOptions o = options.apply(ServiceOptions.DEFAULTS);
+        sections.services().add(new Service(name, own(taskDefinition).name(), own(capacityProvider).name(), desiredCount,
+                o.placementStrategy(), o.deploymentConfiguration(), o.circuitBreaker()));
         return this;
     }
 
@@ -151,7 +162,8 @@ public final class ClusterBuilder {
             UnaryOperator<InferenceComponentOptions> options) {
         InferenceComponentOptions o = options.apply(InferenceComponentOptions.DEFAULTS);
         sections.inferenceComponents().add(new InferenceComponent(
-                name, own(endpoint).name(), model, o.partitionType(), copyCount, o.hostMemoryMiB(), o.gpuMemoryMiB()));
+                name, own(endpoint).name(), model, o.partitionType(), copyCount, o.hostMemoryMiB(), o.gpuMemoryMiB(),
+                o.rollingUpdatePolicy()));
         return this;
     }
 

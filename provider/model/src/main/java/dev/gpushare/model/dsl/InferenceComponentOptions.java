@@ -1,5 +1,7 @@
 package dev.gpushare.model.dsl;
 
+import dev.gpushare.model.BatchSize;
+import dev.gpushare.model.RollingUpdatePolicy;
 import java.util.Objects;
 
 /**
@@ -9,16 +11,38 @@ import java.util.Objects;
  * returns a new value. All unset by default.
  */
 public final class InferenceComponentOptions {
-    static final InferenceComponentOptions DEFAULTS = new InferenceComponentOptions(null, null, null);
+    static final InferenceComponentOptions DEFAULTS = new InferenceComponentOptions(null, null, null, null);
 
     private final String partitionType;
     private final Mib hostMemory;
     private final Mib gpuMemory;
+    private final RollingUpdatePolicy rollingUpdate;
 
-    private InferenceComponentOptions(String partitionType, Mib hostMemory, Mib gpuMemory) {
+    private InferenceComponentOptions(String partitionType, Mib hostMemory, Mib gpuMemory, RollingUpdatePolicy rollingUpdate) {
         this.partitionType = partitionType;
         this.hostMemory = hostMemory;
         this.gpuMemory = gpuMemory;
+        this.rollingUpdate = rollingUpdate;
+    }
+
+    /**
+     * SageMaker's rolling update: {@code maximumBatchSize} copies per batch ({@link
+     * BatchSize#copyCount} or {@link BatchSize#capacityPercent}), {@code waitIntervalInSeconds} of
+     * bake time after each.
+     */
+    public InferenceComponentOptions rollingUpdate(BatchSize maximumBatchSize, int waitIntervalInSeconds) {
+        return rollingUpdate(new RollingUpdatePolicy(Objects.requireNonNull(maximumBatchSize, "maximumBatchSize"),
+                waitIntervalInSeconds, null, null));
+    }
+
+    /** The whole rolling update policy (execution timeout and rollback batch too). */
+    public InferenceComponentOptions rollingUpdate(RollingUpdatePolicy policy) {
+        return new InferenceComponentOptions(partitionType, hostMemory, gpuMemory, Objects.requireNonNull(policy, "policy"));
+    }
+
+    /** {@code null} when unset. */
+    RollingUpdatePolicy rollingUpdatePolicy() {
+        return rollingUpdate;
     }
 
     /**
@@ -26,7 +50,7 @@ public final class InferenceComponentOptions {
      * endpoint has one, unless {@link #gpuMemory(Mib)} lets the layout advisor choose).
      */
     public InferenceComponentOptions partitionType(MigProfileName profile) {
-        return new InferenceComponentOptions(Objects.requireNonNull(profile, "profile").name(), hostMemory, gpuMemory);
+        return new InferenceComponentOptions(Objects.requireNonNull(profile, "profile").name(), hostMemory, gpuMemory, rollingUpdate);
     }
 
     /** As {@link #partitionType(MigProfileName)}, by name (e.g. {@code "mig-4g.20gb"}). */
@@ -36,12 +60,12 @@ public final class InferenceComponentOptions {
 
     /** Host memory each copy needs, in MiB (the spec asks for at least 128 MiB). */
     public InferenceComponentOptions hostMemory(Mib memory) {
-        return new InferenceComponentOptions(partitionType, Objects.requireNonNull(memory, "memory"), gpuMemory);
+        return new InferenceComponentOptions(partitionType, Objects.requireNonNull(memory, "memory"), gpuMemory, rollingUpdate);
     }
 
     /** GPU memory one copy needs, in MiB, for the layout advisor. */
     public InferenceComponentOptions gpuMemory(Mib memory) {
-        return new InferenceComponentOptions(partitionType, hostMemory, Objects.requireNonNull(memory, "memory"));
+        return new InferenceComponentOptions(partitionType, hostMemory, Objects.requireNonNull(memory, "memory"), rollingUpdate);
     }
 
     /** {@code null} when unset. */

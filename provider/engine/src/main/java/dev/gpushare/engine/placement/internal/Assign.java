@@ -8,6 +8,7 @@ import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.ContainerEnv;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.Revision;
 
 /**
  * Commits a feasible {@link Choice}: updates the instance's bookkeeping and writes the allocations,
@@ -42,7 +43,8 @@ final class Assign {
                     case Need.Fraction f -> { }
                     case Need.Slots s -> { }
                 }
-                out.add(new Allocation(copy.task(), c.name(), mem, pct, ref, ContainerEnv.of(gpus, p.gpu(), mem, pct, ref)));
+                out.add(new Allocation(copy.task(), c.name(), mem, pct, ref, ContainerEnv.of(gpus, p.gpu(), mem, pct, ref),
+                        copy.revision()));
             }
         }
         return out;
@@ -55,7 +57,8 @@ final class Assign {
      * whether its environment is the one derived from those values ({@link Allocation#gpus} is null
      * when not: edited by hand), so it runs for every copy of a large fleet without building or
      * parsing text. The caller has found {@code recorded} by the copy's task id, so the task is not
-     * compared again.
+     * compared again. The revision is not compared either: placement says where a copy runs, and a
+     * copy that runs another revision keeps its place ({@link #current} writes the new one on it).
      */
     static boolean matches(CopyRequest copy, Node node, Choice choice, List<Allocation> recorded) {
         int a = 0;
@@ -85,6 +88,21 @@ final class Assign {
             }
         }
         return a == recorded.size();
+    }
+
+    /**
+     * {@code recorded} (allocations that {@link #matches} the copy) running the copy's revision: the
+     * same list when they already do (so an unchanged instance stays the same object), else each
+     * allocation with the revision replaced — a rollout, which the plan shows as the copy's change.
+     */
+    static List<Allocation> current(CopyRequest copy, List<Allocation> recorded) {
+        Revision want = copy.revision();
+        boolean same = true;
+        for (Allocation a : recorded) same &= Objects.equals(a.revision(), want);
+        if (same || want == null) return recorded;
+        List<Allocation> out = new ArrayList<>(recorded.size());
+        for (Allocation a : recorded) out.add(a.withRevision(want));
+        return out;
     }
 
     /** The container sees exactly the GPUs of its picks, in order (a MIG container: its parent GPU). */

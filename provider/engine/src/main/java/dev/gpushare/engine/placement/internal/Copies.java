@@ -1,5 +1,6 @@
 package dev.gpushare.engine.placement.internal;
 
+import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.TaskId;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -72,7 +73,7 @@ final class Copies {
             if (c.gpu() != null) gpu.add(new CopyRequest.GpuContainer(c.name(), need(c.gpu(), pool)));
         }
         return copies(s.name(), s.desiredCount(), s.placementStrategy(),
-                td.cpu() == null ? 0 : td.cpu(), td.memoryMiB() == null ? 0 : td.memoryMiB(), gpu);
+                td.cpu() == null ? 0 : td.cpu(), td.memoryMiB() == null ? 0 : td.memoryMiB(), gpu, Revision.of(td));
     }
 
     static List<CopyRequest> forComponent(InferenceComponent ic, Pool pool) {
@@ -81,11 +82,11 @@ final class Copies {
                 : new Need.Whole(1, ic.gpuMemoryMiB() == null ? 0 : ic.gpuMemoryMiB());
         return copies(ic.name(), ic.copyCount(), PlacementStrategy.BINPACK, 0,
                 ic.hostMemoryMiB() == null ? 0 : ic.hostMemoryMiB(),
-                List.of(new CopyRequest.GpuContainer(ic.model(), need)));
+                List.of(new CopyRequest.GpuContainer(ic.model(), need)), Revision.of(ic));
     }
 
     private static List<CopyRequest> copies(String group, int count, PlacementStrategy strategy, long cpu, long mem,
-                                            List<CopyRequest.GpuContainer> containers) {
+                                            List<CopyRequest.GpuContainer> containers, Revision revision) {
         List<CopyRequest.GpuContainer> gpu = List.copyOf(containers);
         Form form = gpu.isEmpty() ? Form.NONE : Form.of(gpu.get(0).need());
         long mps = 0;
@@ -95,7 +96,7 @@ final class Copies {
         }
         List<CopyRequest> out = new ArrayList<>(Math.max(0, count));
         for (int n = 0; n < count; n++) {
-            out.add(new CopyRequest(new TaskId(group, n), strategy, cpu, mem, gpu, form, mps));
+            out.add(new CopyRequest(new TaskId(group, n), strategy, cpu, mem, gpu, form, mps, revision));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.gpushare.engine.placement.internal;
 
+import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.TaskId;
 import java.util.List;
 
@@ -15,10 +16,18 @@ import dev.gpushare.model.PlacementStrategy;
  * @param containers the GPU containers, in task-definition order
  * @param form       the form shared by the containers
  * @param mpsMiB     Σ MPS memory of the containers in MiB (0 unless MPS)
+ * @param revision   what the copy runs (its task definition or model), written on its allocations;
+ *                   {@code null} only in tests of the fits, which write no allocations
  */
 public record CopyRequest(
         TaskId task, PlacementStrategy strategy, long cpuUnits, long memoryMiB,
-        List<GpuContainer> containers, Form form, long mpsMiB) {
+        List<GpuContainer> containers, Form form, long mpsMiB, Revision revision) {
+
+    /** A copy without a revision (the fits' tests: nothing is written). */
+    CopyRequest(TaskId task, PlacementStrategy strategy, long cpuUnits, long memoryMiB,
+                List<GpuContainer> containers, Form form, long mpsMiB) {
+        this(task, strategy, cpuUnits, memoryMiB, containers, form, mpsMiB, null);
+    }
 
     /** A container with a GPU need; {@code name} is the model name for an inference component. */
     record GpuContainer(String name, Need need) {}

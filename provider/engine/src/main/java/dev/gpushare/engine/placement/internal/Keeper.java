@@ -21,7 +21,9 @@ import dev.gpushare.engine.state.MigPartition;
  * is still wanted (same id, N below desiredCount), its instance is healthy (or unhealthy but not
  * being replaced) and of the pool's instance type, and the allocations it has are exactly those
  * the engine would write for it on the same GPUs/partitions today (same containers, limits, layout,
- * environment) and still fit, host CPU and memory included. Everything else is placed anew.
+ * environment) and still fit, host CPU and memory included. Everything else is placed anew. A
+ * copy kept that runs another revision than the spec's keeps its place with the spec's revision
+ * written on it: the plan rolls it out.
  */
 final class Keeper {
     private Keeper() {}
@@ -119,7 +121,7 @@ final class Keeper {
                 if (HostFit.resources(copy, scratch) != null || Fit.of(copy.form()).verify(copy, scratch, pool, choice) != null) {
                     return undo(keptAt, keptHere.size(), kept);
                 }
-                Assign.apply(copy, scratch, choice, recorded);
+                Assign.apply(copy, scratch, choice, Assign.current(copy, recorded));
                 keptAt[keptHere.size()] = i;
                 keptHere.add(copy);
                 kept.set(i);
@@ -147,7 +149,7 @@ final class Keeper {
             }
             List<Allocation> recorded = recordedInOrder(copy, e.getValue());
             if (!Assign.matches(copy, scratch, choice, recorded)) continue;
-            Assign.apply(copy, scratch, choice, recorded);
+            Assign.apply(copy, scratch, choice, Assign.current(copy, recorded));
             keptHere.add(copy);
             kept.set(i);
         }

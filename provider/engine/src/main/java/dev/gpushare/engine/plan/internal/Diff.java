@@ -17,6 +17,7 @@ import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.InstanceTypeDef;
 import java.util.ArrayList;
@@ -205,7 +206,20 @@ public final class Diff {
         for (int k = 0; sameSpot && k < was.size(); k++) {
             sameSpot = was.get(k).instanceId().equals(now.get(k).instanceId()) && was.get(k).gpuIndex() == now.get(k).gpuIndex();
         }
+        Revision from = was.getFirst().allocation().revision(), to = now.getFirst().allocation().revision();
+        if (!Objects.equals(from, to)) {
+            String rollout = "revision " + Revision.show(from) + " → " + Revision.show(to);
+            return sameSpot && !sameShare(was, now) ? rollout + ", requirements changed" : rollout;
+        }
         return sameSpot ? "requirements changed" : "rebalanced";
+    }
+
+    /** The same containers with the same GPU shares, in order (only the revision may differ). */
+    private static boolean sameShare(List<Placement> was, List<Placement> now) {
+        for (int k = 0; k < was.size(); k++) {
+            if (!was.get(k).allocation().withRevision(null).equals(now.get(k).allocation().withRevision(null))) return false;
+        }
+        return true;
     }
 
     private static Map<InstanceId, Instance> byId(FleetState s) {

@@ -43,6 +43,14 @@ final class Fields {
         return v.stringValue();
     }
 
+    /** A boolean; {@code false} when absent. */
+    static boolean bool(JsonNode n, String field, String path) {
+        JsonNode v = n.get(field);
+        if (v == null || v.isNull()) return false;
+        if (!v.isBoolean()) throw notValid(path, field, "not a boolean: " + v);
+        return v.booleanValue();
+    }
+
     static String optText(JsonNode n, String field, String path) {
         return n.hasNonNull(field) ? text(n, field, path) : null;
     }

@@ -5,7 +5,11 @@ import dev.gpushare.model.Container;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.GpuSharing;
+import dev.gpushare.model.BatchSize;
+import dev.gpushare.model.DeploymentCircuitBreaker;
+import dev.gpushare.model.DeploymentConfiguration;
 import dev.gpushare.model.InferenceComponent;
+import dev.gpushare.model.RollingUpdatePolicy;
 import dev.gpushare.model.InstanceTypeDef;
 import dev.gpushare.model.PlacementStrategy;
 import dev.gpushare.model.Pricing;
@@ -137,14 +141,17 @@ public final class SpecBinder {
                     Fields.text(n, "capacityProvider", path), fields.integer(n, "desiredCount", path, null),
                     n.hasNonNull("placementStrategy")
                             ? PlacementStrategy.valueOf(Fields.text(n, "placementStrategy", path))
-                            : PlacementStrategy.BINPACK));
+                            : PlacementStrategy.BINPACK,
+                    deploymentConfiguration(n.get("deploymentConfiguration"), JsonPointers.append(path, "deploymentConfiguration")),
+                    circuitBreaker(n.get("deploymentCircuitBreaker"), JsonPointers.append(path, "deploymentCircuitBreaker"))));
             case endpoints -> sections.endpoints().add(new Endpoint(
                     Fields.text(n, "name", path), Fields.text(n, "instanceType", path),
                     fields.integer(n, "instanceCount", path, null), Fields.optTextList(n, "partitionLayout", path)));
             case inferenceComponents -> sections.inferenceComponents().add(new InferenceComponent(
                     Fields.text(n, "name", path), Fields.text(n, "endpoint", path), Fields.text(n, "model", path),
                     Fields.optText(n, "partitionType", path), fields.integer(n, "copyCount", path, null),
-                    fields.optInteger(n, "hostMemoryMiB", path), fields.optInteger(n, "gpuMemoryMiB", path)));
+                    fields.optInteger(n, "hostMemoryMiB", path), fields.optInteger(n, "gpuMemoryMiB", path),
+                    rollingUpdate(n.get("rollingUpdatePolicy"), JsonPointers.append(path, "rollingUpdatePolicy"))));
             case instanceTypes -> sections.instanceTypes().add(new InstanceTypeDef(
                     Fields.text(n, "name", path), Fields.text(n, "gpuModel", path),
                     fields.integer(n, "gpuCount", path, null), fields.integer(n, "vcpus", path, null),
@@ -207,6 +214,35 @@ public final class SpecBinder {
 
     // Absent means "the default": MPS on whole-GPU types, the hardware slice on fractional types.
     // Only the catalog knows which, so the reader keeps null.
+    private DeploymentConfiguration deploymentConfiguration(JsonNode n, String path) {
+        if (n == null || n.isNull()) return null;
+        return new DeploymentConfiguration(fields.optInteger(n, "minimumHealthyPercent", path), fields.optInteger(n, "maximumPercent", path));
+    }
+
+    private static DeploymentCircuitBreaker circuitBreaker(JsonNode n, String path) {
+        if (n == null || n.isNull()) return null;
+        return new DeploymentCircuitBreaker(Fields.bool(n, "enable", path), Fields.bool(n, "rollback", path));
+    }
+
+    private RollingUpdatePolicy rollingUpdate(JsonNode n, String path) {
+        if (n == null || n.isNull()) return null;
+        return new RollingUpdatePolicy(batchSize(Fields.required(n, "maximumBatchSize", path), JsonPointers.append(path, "maximumBatchSize")),
+                fields.optInteger(n, "waitIntervalInSeconds", path), fields.optInteger(n, "maximumExecutionTimeoutInSeconds", path),
+                batchSize(n.get("rollbackMaximumBatchSize"), JsonPointers.append(path, "rollbackMaximumBatchSize")));
+    }
+
+    private BatchSize batchSize(JsonNode n, String path) {
+        if (n == null || n.isNull()) return null;
+        String type = Fields.text(n, "type", path);
+        BatchSize.Type t;
+        try {
+            t = BatchSize.Type.valueOf(type); // the schema's enum names the same constants
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(path + "/type: not schema-valid: " + type, e);
+        }
+        return new BatchSize(t, fields.integer(n, "value", path, null));
+    }
+
     private GpuSharing gpuSharing(JsonNode n, String path) {
         if (n == null || n.isNull()) return null;
         String strategy = Fields.text(n, "strategy", path);

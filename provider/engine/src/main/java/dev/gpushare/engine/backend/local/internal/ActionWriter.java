@@ -41,8 +41,8 @@ public final class ActionWriter implements AutoCloseable {
         deleteTaskAllocations = c.prepareStatement("DELETE FROM allocations WHERE cluster = ? AND task = ?");
         // only onto a GPU that exists, as StateFold does
         insertAllocation = c.prepareStatement("INSERT OR REPLACE INTO allocations(cluster, task, instance_id, gpu_idx,"
-                + " container, memory_mib, max_compute_percent, partition_profile, partition_start, env)"
-                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM gpus"
+                + " container, memory_mib, max_compute_percent, partition_profile, partition_start, env, revision)"
+                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM gpus"
                 + " WHERE cluster = ? AND instance_id = ? AND idx = ?)");
     }
 
@@ -127,9 +127,10 @@ public final class ActionWriter implements AutoCloseable {
                 ps.setInt(9, a.partition().start());
             }
             ps.setString(10, Codec.env(a.env()));
-            ps.setString(11, cluster);
-            ps.setString(12, p.instanceId().toString());
-            ps.setInt(13, p.gpuIndex());
+            if (a.revision() == null) ps.setNull(11, Types.VARCHAR); else ps.setString(11, a.revision().value());
+            ps.setString(12, cluster);
+            ps.setString(13, p.instanceId().toString());
+            ps.setInt(14, p.gpuIndex());
             ps.executeUpdate();
         }
     }

@@ -10,7 +10,7 @@ import java.sql.Statement;
  */
 public final class Ddl {
     /** Bumped when the tables change incompatibly; stored as {@code PRAGMA user_version}. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     private static final String[] STATEMENTS = {
         "CREATE TABLE IF NOT EXISTS clusters(name TEXT PRIMARY KEY, revision INTEGER NOT NULL) WITHOUT ROWID",
@@ -39,11 +39,20 @@ public final class Ddl {
         StoredSnapshots.DDL,
     };
 
+    /**
+     * Version 4: the revision each allocation's copy runs ({@code allocations.revision}, null for a
+     * copy written by an older gpushare: unknown, rolled out once). Additive: a column added to a
+     * version-3 file when it is opened for writing; a version-3 file opened read-only reads as
+     * unknown revisions ({@link #hasColumn}).
+     */
+    private static final String REVISION_COLUMN = "ALTER TABLE allocations ADD COLUMN revision TEXT";
+
     private Ddl() {}
 
     public static void create(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             for (String sql : STATEMENTS) s.executeUpdate(sql);
+            if (!hasColumn(c, "allocations", "revision")) s.executeUpdate(REVISION_COLUMN);
             s.executeUpdate("PRAGMA user_version = " + VERSION);
         }
     }
@@ -52,6 +61,17 @@ public final class Ddl {
     public static boolean hasTable(Connection c, String table) throws SQLException {
         try (var ps = c.prepareStatement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")) {
             ps.setString(1, table);
+            try (var rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    /** True when {@code table} has the column (a file of an older version read without upgrading may not). */
+    public static boolean hasColumn(Connection c, String table, String column) throws SQLException {
+        try (var ps = c.prepareStatement("SELECT 1 FROM pragma_table_info(?) WHERE name = ?")) {
+            ps.setString(1, table);
+            ps.setString(2, column);
             try (var rs = ps.executeQuery()) {
                 return rs.next();
             }

@@ -9,6 +9,7 @@ import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.TaskId;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -38,8 +39,10 @@ public final class SnapshotCodec {
     /**
      * "GSS" and the format number: a document of another format is not read (the rows are).
      * Format 2: instances in {@link InstanceId}'s order (format 1 listed them by id as text).
+     * Format 3: each allocation's revision after its environment (a format-2 document is not read:
+     * the rows are, which hold the revisions).
      */
-    static final int MAGIC = 0x47535302;
+    static final int MAGIC = 0x47535303;
     private static final GpuMode[] MODES = GpuMode.values();
 
     private SnapshotCodec() {}
@@ -119,6 +122,7 @@ public final class SnapshotCodec {
             ref(body, strings, e.getKey());
             ref(body, strings, e.getValue());
         }
+        ref(body, strings, a.revision() == null ? null : a.revision().value());
     }
 
     private static void ref(DataOutputStream body, Map<String, Integer> strings, String s) throws IOException {
@@ -155,6 +159,7 @@ public final class SnapshotCodec {
             int instances = in.getInt();
             List<Instance> is = new ArrayList<>(instances);
             Map<String, BigDecimal> fractions = new HashMap<>();
+            Map<String, Revision> revisions = new HashMap<>(); // one object per revision, as per fraction
             for (int i = 0; i < instances; i++) {
                 String id = str(in, strings), cp = str(in, strings), endpoint = str(in, strings), type = str(in, strings);
                 boolean healthy = in.get() != 0;
@@ -172,7 +177,7 @@ public final class SnapshotCodec {
                     for (int p = 0; p < partitions; p++) ps.add(new MigPartition(str(in, strings), in.getInt(), in.getLong()));
                     int allocations = in.getInt();
                     List<Allocation> as = new ArrayList<>(allocations);
-                    for (int a = 0; a < allocations; a++) as.add(allocation(in, strings));
+                    for (int a = 0; a < allocations; a++) as.add(allocation(in, strings, revisions));
                     gs.add(new Gpu(index, model, memory, mode, fraction == null ? null : fractions.computeIfAbsent(fraction, BigDecimal::new),
                             ps, as));
                 }
@@ -196,7 +201,7 @@ public final class SnapshotCodec {
         }
     }
 
-    private static Allocation allocation(ByteBuffer in, String[] strings) {
+    private static Allocation allocation(ByteBuffer in, String[] strings, Map<String, Revision> revisions) {
         String task = str(in, strings), container = str(in, strings);
         Long memory = in.get() != 0 ? in.getLong() : null;
         Integer percent = in.get() != 0 ? in.getInt() : null;
@@ -204,7 +209,9 @@ public final class SnapshotCodec {
         int n = in.getInt();
         Map<String, String> env = new TreeMap<>();
         for (int e = 0; e < n; e++) env.put(str(in, strings), str(in, strings));
-        return new Allocation(TaskId.parse(task), container, memory, percent, ref, env);
+        String revision = str(in, strings);
+        return new Allocation(TaskId.parse(task), container, memory, percent, ref, env,
+                revision == null ? null : revisions.computeIfAbsent(revision, Revision::parse));
     }
 
     private static String str(ByteBuffer in, String[] strings) {

@@ -9,6 +9,7 @@ import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.TaskId;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -80,8 +81,10 @@ public final class StateRows {
         }, cluster);
         // allocations first, grouped by (instance, gpu), then attached to GPU rows
         Map<String, List<Allocation>> allocs = new HashMap<>();
+        // a version-3 file opened read-only has no revision column: its copies read as unknown
+        String revisionColumn = Ddl.hasColumn(c, "allocations", "revision") ? "revision" : "NULL";
         forEachRow(c, "SELECT instance_id, gpu_idx, task, container, memory_mib, max_compute_percent,"
-                + " partition_profile, partition_start, env FROM allocations WHERE cluster = ?", rs -> {
+                + " partition_profile, partition_start, env, " + revisionColumn + " FROM allocations WHERE cluster = ?", rs -> {
             long mem = rs.getLong(5);
             Long memory = rs.wasNull() ? null : mem;
             int pct = rs.getInt(6);
@@ -91,7 +94,8 @@ public final class StateRows {
             String row = "allocations row of " + rs.getString(3) + " on " + rs.getString(1) + " GPU " + rs.getInt(2);
             Map<String, String> env = decode(row, () -> Codec.env(rs.getString(9)));
             allocs.computeIfAbsent(rs.getString(1) + '\u0000' + rs.getInt(2), k -> new ArrayList<>())
-                    .add(new Allocation(TaskId.parse(rs.getString(3)), rs.getString(4), memory, percent, ref, env));
+                    .add(new Allocation(TaskId.parse(rs.getString(3)), rs.getString(4), memory, percent, ref, env,
+                            rs.getString(10) == null ? null : Revision.parse(rs.getString(10))));
         }, cluster);
         Map<String, List<Gpu>> gpus = new HashMap<>();
         forEachRow(c, "SELECT instance_id, idx, model, memory_mib, mode, fraction, partitions FROM gpus"

@@ -26,7 +26,8 @@ public final class SemanticRules {
             new FractionRule(),
             new PartitionRule(),
             new TaskResourcesRule(),
-            new InferenceComponentRule());
+            new InferenceComponentRule(),
+            new DeploymentRule());
 
     private SemanticRules() {}
 

@@ -1,0 +1,125 @@
+package dev.gpushare.engine.state;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.gpushare.model.Container;
+import dev.gpushare.model.GpuRequirement;
+import dev.gpushare.model.InferenceComponent;
+import dev.gpushare.model.TaskDefinition;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * What a copy runs, as a digest: for a service's copy, its task definition (every container's
+ * name, image and GPU ask, the task's CPU and memory); for an inference component's copy, its
+ * model and specification (partition type, host memory). Placement says <em>where</em> a copy
+ * runs, the revision <em>what</em>: a copy whose revision differs from the spec's is rolled out
+ * (a change of revision is a change, so a plan is never empty while a copy runs an older one).
+ *
+ * <p>Written as the first 12 hexadecimal digits of the SHA-256 of a canonical text ({@link
+ * #canonical}), so that equal definitions give equal revisions in every process and backend, and
+ * the text fits a Kubernetes label value. A copy stored before revisions existed has none
+ * ({@code null} in {@link Allocation#revision()}): shown as {@code unknown}, it is rolled out once.
+ */
+public record Revision(String value) implements Comparable<Revision> {
+    /** The text shown for a copy stored without a revision. */
+    public static final String UNKNOWN = "unknown";
+    private static final int DIGITS = 12;
+
+    public Revision {
+        Objects.requireNonNull(value, "value");
+    }
+
+    /** The revision written {@code text} (read from a store, a label or a saved plan). */
+    @JsonCreator
+    public static Revision parse(String text) {
+        return new Revision(text);
+    }
+
+    /** True when it is written as gpushare writes revisions (12 lower-case hexadecimal digits). */
+    public boolean wellFormed() {
+        if (value.length() != DIGITS) return false;
+        for (int i = 0; i < value.length(); i++) if (Character.digit(value.charAt(i), 16) < 0 || Character.isUpperCase(value.charAt(i))) return false;
+        return true;
+    }
+
+    /** The revision of a service's copy: its task definition. */
+    public static Revision of(TaskDefinition td) {
+        return digest(canonical(td));
+    }
+
+    /** The revision of an inference component's copy: its model and specification. */
+    public static Revision of(InferenceComponent ic) {
+        return digest(canonical(ic));
+    }
+
+    /** {@code text} of a revision, or {@link #UNKNOWN} for none. */
+    public static String show(Revision r) {
+        return r == null ? UNKNOWN : r.value;
+    }
+
+    /**
+     * The text a task definition's revision digests: one field a line, {@code key=value}, in a fixed
+     * order; absent optional fields are left out (so a field added later with no value keeps every
+     * revision already recorded).
+     */
+    public static String canonical(TaskDefinition td) {
+        StringBuilder sb = new StringBuilder("taskDefinition\n");
+        if (td.cpu() != null) sb.append("cpu=").append(td.cpu()).append('\n');
+        if (td.memoryMiB() != null) sb.append("memory=").append(td.memoryMiB()).append('\n');
+        for (Container c : td.containers()) {
+            sb.append("container=").append(c.name()).append('\n');
+            sb.append("  image=").append(c.image()).append('\n');
+            if (c.gpu() != null) sb.append("  gpu=").append(gpu(c.gpu())).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The text an inference component's revision digests (as {@link #canonical(TaskDefinition)}). */
+    public static String canonical(InferenceComponent ic) {
+        StringBuilder sb = new StringBuilder("inferenceComponent\n");
+        sb.append("model=").append(ic.model()).append('\n');
+        if (ic.partitionType() != null) sb.append("partitionType=").append(profile(ic.partitionType())).append('\n');
+        if (ic.hostMemoryMiB() != null) sb.append("hostMemory=").append(ic.hostMemoryMiB()).append('\n');
+        if (ic.gpuMemoryMiB() != null) sb.append("gpuMemory=").append(ic.gpuMemoryMiB()).append('\n');
+        return sb.toString();
+    }
+
+    private static String gpu(GpuRequirement g) {
+        return switch (g) {
+            case GpuRequirement.Whole w -> "whole " + w.count();
+            case GpuRequirement.All a -> "all";
+            case GpuRequirement.Fraction f -> "fraction " + f.value().stripTrailingZeros().toPlainString();
+            case GpuRequirement.NvidiaMps m -> "mps " + m.memoryMiB() + (m.maxComputePercent() == null ? "" : " " + m.maxComputePercent() + "%");
+            case GpuRequirement.Partition p -> "partition " + profile(p.profile());
+        };
+    }
+
+    /** A MIG profile without the optional {@code mig-} prefix: both spellings are one profile. */
+    private static String profile(String p) {
+        return p.startsWith("mig-") ? p.substring(4) : p;
+    }
+
+    private static Revision digest(String canonical) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
+            return new Revision(HexFormat.of().formatHex(d).substring(0, DIGITS));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+
+    @Override
+    public int compareTo(Revision o) {
+        return value.compareTo(o.value);
+    }
+
+    @JsonValue
+    @Override
+    public String toString() {
+        return value;
+    }
+}
