@@ -83,6 +83,10 @@ export class InferenceComponent extends pulumi.CustomResource {
      */
     declare public readonly partitionType: pulumi.Output<string | undefined>;
     /**
+     * How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+     */
+    declare public readonly rollingUpdatePolicy: pulumi.Output<outputs.RollingUpdatePolicy | undefined>;
+    /**
      * CreateInferenceComponent's RuntimeConfig: the copy count.
      */
     declare public /*out*/ readonly runtimeConfig: pulumi.Output<outputs.InferenceComponentRuntimeConfig | undefined>;
@@ -129,6 +133,7 @@ export class InferenceComponent extends pulumi.CustomResource {
             resourceInputs["model"] = args?.model;
             resourceInputs["name"] = args?.name;
             resourceInputs["partitionType"] = args?.partitionType;
+            resourceInputs["rollingUpdatePolicy"] = args?.rollingUpdatePolicy;
             resourceInputs["copies"] = undefined /*out*/;
             resourceInputs["runtimeConfig"] = undefined /*out*/;
             resourceInputs["specification"] = undefined /*out*/;
@@ -143,6 +148,7 @@ export class InferenceComponent extends pulumi.CustomResource {
             resourceInputs["model"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["partitionType"] = undefined /*out*/;
+            resourceInputs["rollingUpdatePolicy"] = undefined /*out*/;
             resourceInputs["runtimeConfig"] = undefined /*out*/;
             resourceInputs["specification"] = undefined /*out*/;
             resourceInputs["unplaced"] = undefined /*out*/;
@@ -190,4 +196,8 @@ export interface InferenceComponentArgs {
      * The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
      */
     partitionType?: pulumi.Input<string | undefined>;
+    /**
+     * How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+     */
+    rollingUpdatePolicy?: pulumi.Input<inputs.RollingUpdatePolicyArgs | undefined>;
 }

@@ -59,6 +59,14 @@ export class Service extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly copies: pulumi.Output<outputs.CopyPlacement[]>;
     /**
+     * Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+     */
+    declare public readonly deploymentCircuitBreaker: pulumi.Output<outputs.DeploymentCircuitBreaker | undefined>;
+    /**
+     * How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+     */
+    declare public readonly deploymentConfiguration: pulumi.Output<outputs.DeploymentConfiguration | undefined>;
+    /**
      * Copies wanted (0 or more).
      */
     declare public readonly desiredCount: pulumi.Output<number>;
@@ -107,6 +115,8 @@ export class Service extends pulumi.CustomResource {
             }
             resourceInputs["capacityProvider"] = args?.capacityProvider;
             resourceInputs["cluster"] = args?.cluster;
+            resourceInputs["deploymentCircuitBreaker"] = args?.deploymentCircuitBreaker;
+            resourceInputs["deploymentConfiguration"] = args?.deploymentConfiguration;
             resourceInputs["desiredCount"] = args?.desiredCount;
             resourceInputs["name"] = args?.name;
             resourceInputs["placementStrategy"] = args?.placementStrategy;
@@ -117,6 +127,8 @@ export class Service extends pulumi.CustomResource {
             resourceInputs["capacityProvider"] = undefined /*out*/;
             resourceInputs["cluster"] = undefined /*out*/;
             resourceInputs["copies"] = undefined /*out*/;
+            resourceInputs["deploymentCircuitBreaker"] = undefined /*out*/;
+            resourceInputs["deploymentConfiguration"] = undefined /*out*/;
             resourceInputs["desiredCount"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["placementStrategy"] = undefined /*out*/;
@@ -142,6 +154,14 @@ export interface ServiceArgs {
      * The cluster (placement domain, like an ECS cluster) this spec declares: lower-case letters, digits and '-', 1 to 63 characters, starting and ending with a letter or digit. Every file of a split spec names the same cluster.
      */
     cluster: pulumi.Input<string>;
+    /**
+     * Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+     */
+    deploymentCircuitBreaker?: pulumi.Input<inputs.DeploymentCircuitBreakerArgs | undefined>;
+    /**
+     * How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+     */
+    deploymentConfiguration?: pulumi.Input<inputs.DeploymentConfigurationArgs | undefined>;
     /**
      * Copies wanted (0 or more).
      */

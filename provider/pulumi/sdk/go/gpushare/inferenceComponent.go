@@ -34,6 +34,8 @@ type InferenceComponent struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
 	PartitionType pulumi.StringPtrOutput `pulumi:"partitionType"`
+	// How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+	RollingUpdatePolicy RollingUpdatePolicyPtrOutput `pulumi:"rollingUpdatePolicy"`
 	// CreateInferenceComponent's RuntimeConfig: the copy count.
 	RuntimeConfig InferenceComponentRuntimeConfigPtrOutput `pulumi:"runtimeConfig"`
 	// CreateInferenceComponent's Specification: the model and its compute resource requirements.
@@ -124,6 +126,8 @@ type inferenceComponentArgs struct {
 	Name string `pulumi:"name"`
 	// The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
 	PartitionType *string `pulumi:"partitionType"`
+	// How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+	RollingUpdatePolicy *RollingUpdatePolicy `pulumi:"rollingUpdatePolicy"`
 }
 
 // The set of arguments for constructing a InferenceComponent resource.
@@ -144,6 +148,8 @@ type InferenceComponentArgs struct {
 	Name pulumi.StringInput
 	// The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
 	PartitionType pulumi.StringPtrInput
+	// How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+	RollingUpdatePolicy RollingUpdatePolicyPtrInput
 }
 
 func (InferenceComponentArgs) ElementType() reflect.Type {
@@ -226,6 +232,11 @@ func (o InferenceComponentOutput) Name() pulumi.StringOutput {
 // The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
 func (o InferenceComponentOutput) PartitionType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InferenceComponent) pulumi.StringPtrOutput { return v.PartitionType }).(pulumi.StringPtrOutput)
+}
+
+// How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+func (o InferenceComponentOutput) RollingUpdatePolicy() RollingUpdatePolicyPtrOutput {
+	return o.ApplyT(func(v *InferenceComponent) RollingUpdatePolicyPtrOutput { return v.RollingUpdatePolicy }).(RollingUpdatePolicyPtrOutput)
 }
 
 // CreateInferenceComponent's RuntimeConfig: the copy count.

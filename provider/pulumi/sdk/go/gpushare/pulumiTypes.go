@@ -59,6 +59,165 @@ func (o AcceleratorPartitionLayoutArrayOutput) Index(i pulumi.IntInput) Accelera
 	}).(AcceleratorPartitionLayoutOutput)
 }
 
+// A batch of copies (SageMaker CapacitySize): a number of copies (COPY_COUNT) or a percentage of the component's copyCount (CAPACITY_PERCENT).
+type BatchSize struct {
+	// COPY_COUNT: value is a number of copies. CAPACITY_PERCENT: value is a percentage of copyCount.
+	Type string `pulumi:"type"`
+	// Copies (at least 1) or percent (1-100).
+	Value int `pulumi:"value"`
+}
+
+// BatchSizeInput is an input type that accepts BatchSizeArgs and BatchSizeOutput values.
+// You can construct a concrete instance of `BatchSizeInput` via:
+//
+//	BatchSizeArgs{...}
+type BatchSizeInput interface {
+	pulumi.Input
+
+	ToBatchSizeOutput() BatchSizeOutput
+	ToBatchSizeOutputWithContext(context.Context) BatchSizeOutput
+}
+
+// A batch of copies (SageMaker CapacitySize): a number of copies (COPY_COUNT) or a percentage of the component's copyCount (CAPACITY_PERCENT).
+type BatchSizeArgs struct {
+	// COPY_COUNT: value is a number of copies. CAPACITY_PERCENT: value is a percentage of copyCount.
+	Type pulumi.StringInput `pulumi:"type"`
+	// Copies (at least 1) or percent (1-100).
+	Value pulumi.IntInput `pulumi:"value"`
+}
+
+func (BatchSizeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BatchSize)(nil)).Elem()
+}
+
+func (i BatchSizeArgs) ToBatchSizeOutput() BatchSizeOutput {
+	return i.ToBatchSizeOutputWithContext(context.Background())
+}
+
+func (i BatchSizeArgs) ToBatchSizeOutputWithContext(ctx context.Context) BatchSizeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BatchSizeOutput)
+}
+
+func (i BatchSizeArgs) ToBatchSizePtrOutput() BatchSizePtrOutput {
+	return i.ToBatchSizePtrOutputWithContext(context.Background())
+}
+
+func (i BatchSizeArgs) ToBatchSizePtrOutputWithContext(ctx context.Context) BatchSizePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BatchSizeOutput).ToBatchSizePtrOutputWithContext(ctx)
+}
+
+// BatchSizePtrInput is an input type that accepts BatchSizeArgs, BatchSizePtr and BatchSizePtrOutput values.
+// You can construct a concrete instance of `BatchSizePtrInput` via:
+//
+//	        BatchSizeArgs{...}
+//
+//	or:
+//
+//	        nil
+type BatchSizePtrInput interface {
+	pulumi.Input
+
+	ToBatchSizePtrOutput() BatchSizePtrOutput
+	ToBatchSizePtrOutputWithContext(context.Context) BatchSizePtrOutput
+}
+
+type batchSizePtrType BatchSizeArgs
+
+func BatchSizePtr(v *BatchSizeArgs) BatchSizePtrInput {
+	return (*batchSizePtrType)(v)
+}
+
+func (*batchSizePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**BatchSize)(nil)).Elem()
+}
+
+func (i *batchSizePtrType) ToBatchSizePtrOutput() BatchSizePtrOutput {
+	return i.ToBatchSizePtrOutputWithContext(context.Background())
+}
+
+func (i *batchSizePtrType) ToBatchSizePtrOutputWithContext(ctx context.Context) BatchSizePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BatchSizePtrOutput)
+}
+
+// A batch of copies (SageMaker CapacitySize): a number of copies (COPY_COUNT) or a percentage of the component's copyCount (CAPACITY_PERCENT).
+type BatchSizeOutput struct{ *pulumi.OutputState }
+
+func (BatchSizeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BatchSize)(nil)).Elem()
+}
+
+func (o BatchSizeOutput) ToBatchSizeOutput() BatchSizeOutput {
+	return o
+}
+
+func (o BatchSizeOutput) ToBatchSizeOutputWithContext(ctx context.Context) BatchSizeOutput {
+	return o
+}
+
+func (o BatchSizeOutput) ToBatchSizePtrOutput() BatchSizePtrOutput {
+	return o.ToBatchSizePtrOutputWithContext(context.Background())
+}
+
+func (o BatchSizeOutput) ToBatchSizePtrOutputWithContext(ctx context.Context) BatchSizePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BatchSize) *BatchSize {
+		return &v
+	}).(BatchSizePtrOutput)
+}
+
+// COPY_COUNT: value is a number of copies. CAPACITY_PERCENT: value is a percentage of copyCount.
+func (o BatchSizeOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v BatchSize) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// Copies (at least 1) or percent (1-100).
+func (o BatchSizeOutput) Value() pulumi.IntOutput {
+	return o.ApplyT(func(v BatchSize) int { return v.Value }).(pulumi.IntOutput)
+}
+
+type BatchSizePtrOutput struct{ *pulumi.OutputState }
+
+func (BatchSizePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BatchSize)(nil)).Elem()
+}
+
+func (o BatchSizePtrOutput) ToBatchSizePtrOutput() BatchSizePtrOutput {
+	return o
+}
+
+func (o BatchSizePtrOutput) ToBatchSizePtrOutputWithContext(ctx context.Context) BatchSizePtrOutput {
+	return o
+}
+
+func (o BatchSizePtrOutput) Elem() BatchSizeOutput {
+	return o.ApplyT(func(v *BatchSize) BatchSize {
+		if v != nil {
+			return *v
+		}
+		var ret BatchSize
+		return ret
+	}).(BatchSizeOutput)
+}
+
+// COPY_COUNT: value is a number of copies. CAPACITY_PERCENT: value is a percentage of copyCount.
+func (o BatchSizePtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BatchSize) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// Copies (at least 1) or percent (1-100).
+func (o BatchSizePtrOutput) Value() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *BatchSize) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Value
+	}).(pulumi.IntPtrOutput)
+}
+
 // SageMaker's InferenceComponentComputeResourceRequirements.
 type ComputeResourceRequirements struct {
 	// The MIG profile one copy occupies, with the mig- prefix; absent for whole GPUs.
@@ -410,6 +569,324 @@ func (o CopyPlacementArrayOutput) Index(i pulumi.IntInput) CopyPlacementOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CopyPlacement {
 		return vs[0].([]CopyPlacement)[vs[1].(int)]
 	}).(CopyPlacementOutput)
+}
+
+// Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+type DeploymentCircuitBreaker struct {
+	// Stop a rollout once the threshold of copies failed to become healthy.
+	Enable bool `pulumi:"enable"`
+	// When stopped, return every copy to the last revision that completed (default false).
+	Rollback *bool `pulumi:"rollback"`
+}
+
+// DeploymentCircuitBreakerInput is an input type that accepts DeploymentCircuitBreakerArgs and DeploymentCircuitBreakerOutput values.
+// You can construct a concrete instance of `DeploymentCircuitBreakerInput` via:
+//
+//	DeploymentCircuitBreakerArgs{...}
+type DeploymentCircuitBreakerInput interface {
+	pulumi.Input
+
+	ToDeploymentCircuitBreakerOutput() DeploymentCircuitBreakerOutput
+	ToDeploymentCircuitBreakerOutputWithContext(context.Context) DeploymentCircuitBreakerOutput
+}
+
+// Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+type DeploymentCircuitBreakerArgs struct {
+	// Stop a rollout once the threshold of copies failed to become healthy.
+	Enable pulumi.BoolInput `pulumi:"enable"`
+	// When stopped, return every copy to the last revision that completed (default false).
+	Rollback pulumi.BoolPtrInput `pulumi:"rollback"`
+}
+
+func (DeploymentCircuitBreakerArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeploymentCircuitBreaker)(nil)).Elem()
+}
+
+func (i DeploymentCircuitBreakerArgs) ToDeploymentCircuitBreakerOutput() DeploymentCircuitBreakerOutput {
+	return i.ToDeploymentCircuitBreakerOutputWithContext(context.Background())
+}
+
+func (i DeploymentCircuitBreakerArgs) ToDeploymentCircuitBreakerOutputWithContext(ctx context.Context) DeploymentCircuitBreakerOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeploymentCircuitBreakerOutput)
+}
+
+func (i DeploymentCircuitBreakerArgs) ToDeploymentCircuitBreakerPtrOutput() DeploymentCircuitBreakerPtrOutput {
+	return i.ToDeploymentCircuitBreakerPtrOutputWithContext(context.Background())
+}
+
+func (i DeploymentCircuitBreakerArgs) ToDeploymentCircuitBreakerPtrOutputWithContext(ctx context.Context) DeploymentCircuitBreakerPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeploymentCircuitBreakerOutput).ToDeploymentCircuitBreakerPtrOutputWithContext(ctx)
+}
+
+// DeploymentCircuitBreakerPtrInput is an input type that accepts DeploymentCircuitBreakerArgs, DeploymentCircuitBreakerPtr and DeploymentCircuitBreakerPtrOutput values.
+// You can construct a concrete instance of `DeploymentCircuitBreakerPtrInput` via:
+//
+//	        DeploymentCircuitBreakerArgs{...}
+//
+//	or:
+//
+//	        nil
+type DeploymentCircuitBreakerPtrInput interface {
+	pulumi.Input
+
+	ToDeploymentCircuitBreakerPtrOutput() DeploymentCircuitBreakerPtrOutput
+	ToDeploymentCircuitBreakerPtrOutputWithContext(context.Context) DeploymentCircuitBreakerPtrOutput
+}
+
+type deploymentCircuitBreakerPtrType DeploymentCircuitBreakerArgs
+
+func DeploymentCircuitBreakerPtr(v *DeploymentCircuitBreakerArgs) DeploymentCircuitBreakerPtrInput {
+	return (*deploymentCircuitBreakerPtrType)(v)
+}
+
+func (*deploymentCircuitBreakerPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**DeploymentCircuitBreaker)(nil)).Elem()
+}
+
+func (i *deploymentCircuitBreakerPtrType) ToDeploymentCircuitBreakerPtrOutput() DeploymentCircuitBreakerPtrOutput {
+	return i.ToDeploymentCircuitBreakerPtrOutputWithContext(context.Background())
+}
+
+func (i *deploymentCircuitBreakerPtrType) ToDeploymentCircuitBreakerPtrOutputWithContext(ctx context.Context) DeploymentCircuitBreakerPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeploymentCircuitBreakerPtrOutput)
+}
+
+// Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+type DeploymentCircuitBreakerOutput struct{ *pulumi.OutputState }
+
+func (DeploymentCircuitBreakerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeploymentCircuitBreaker)(nil)).Elem()
+}
+
+func (o DeploymentCircuitBreakerOutput) ToDeploymentCircuitBreakerOutput() DeploymentCircuitBreakerOutput {
+	return o
+}
+
+func (o DeploymentCircuitBreakerOutput) ToDeploymentCircuitBreakerOutputWithContext(ctx context.Context) DeploymentCircuitBreakerOutput {
+	return o
+}
+
+func (o DeploymentCircuitBreakerOutput) ToDeploymentCircuitBreakerPtrOutput() DeploymentCircuitBreakerPtrOutput {
+	return o.ToDeploymentCircuitBreakerPtrOutputWithContext(context.Background())
+}
+
+func (o DeploymentCircuitBreakerOutput) ToDeploymentCircuitBreakerPtrOutputWithContext(ctx context.Context) DeploymentCircuitBreakerPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DeploymentCircuitBreaker) *DeploymentCircuitBreaker {
+		return &v
+	}).(DeploymentCircuitBreakerPtrOutput)
+}
+
+// Stop a rollout once the threshold of copies failed to become healthy.
+func (o DeploymentCircuitBreakerOutput) Enable() pulumi.BoolOutput {
+	return o.ApplyT(func(v DeploymentCircuitBreaker) bool { return v.Enable }).(pulumi.BoolOutput)
+}
+
+// When stopped, return every copy to the last revision that completed (default false).
+func (o DeploymentCircuitBreakerOutput) Rollback() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DeploymentCircuitBreaker) *bool { return v.Rollback }).(pulumi.BoolPtrOutput)
+}
+
+type DeploymentCircuitBreakerPtrOutput struct{ *pulumi.OutputState }
+
+func (DeploymentCircuitBreakerPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DeploymentCircuitBreaker)(nil)).Elem()
+}
+
+func (o DeploymentCircuitBreakerPtrOutput) ToDeploymentCircuitBreakerPtrOutput() DeploymentCircuitBreakerPtrOutput {
+	return o
+}
+
+func (o DeploymentCircuitBreakerPtrOutput) ToDeploymentCircuitBreakerPtrOutputWithContext(ctx context.Context) DeploymentCircuitBreakerPtrOutput {
+	return o
+}
+
+func (o DeploymentCircuitBreakerPtrOutput) Elem() DeploymentCircuitBreakerOutput {
+	return o.ApplyT(func(v *DeploymentCircuitBreaker) DeploymentCircuitBreaker {
+		if v != nil {
+			return *v
+		}
+		var ret DeploymentCircuitBreaker
+		return ret
+	}).(DeploymentCircuitBreakerOutput)
+}
+
+// Stop a rollout once the threshold of copies failed to become healthy.
+func (o DeploymentCircuitBreakerPtrOutput) Enable() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DeploymentCircuitBreaker) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Enable
+	}).(pulumi.BoolPtrOutput)
+}
+
+// When stopped, return every copy to the last revision that completed (default false).
+func (o DeploymentCircuitBreakerPtrOutput) Rollback() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DeploymentCircuitBreaker) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Rollback
+	}).(pulumi.BoolPtrOutput)
+}
+
+// How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+type DeploymentConfiguration struct {
+	// Copies that may run at once during a rollout, old and new, in percent of desiredCount, rounded down (ECS). 200 (default): every copy may have its new copy started next to it, where the GPUs have room.
+	MaximumPercent *int `pulumi:"maximumPercent"`
+	// Copies that stay running and healthy during a rollout, in percent of desiredCount, rounded up (ECS). 100 (default): a new copy starts before an old one stops; lower it to let the rollout stop old copies first where the GPUs have no room for both.
+	MinimumHealthyPercent *int `pulumi:"minimumHealthyPercent"`
+}
+
+// DeploymentConfigurationInput is an input type that accepts DeploymentConfigurationArgs and DeploymentConfigurationOutput values.
+// You can construct a concrete instance of `DeploymentConfigurationInput` via:
+//
+//	DeploymentConfigurationArgs{...}
+type DeploymentConfigurationInput interface {
+	pulumi.Input
+
+	ToDeploymentConfigurationOutput() DeploymentConfigurationOutput
+	ToDeploymentConfigurationOutputWithContext(context.Context) DeploymentConfigurationOutput
+}
+
+// How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+type DeploymentConfigurationArgs struct {
+	// Copies that may run at once during a rollout, old and new, in percent of desiredCount, rounded down (ECS). 200 (default): every copy may have its new copy started next to it, where the GPUs have room.
+	MaximumPercent pulumi.IntPtrInput `pulumi:"maximumPercent"`
+	// Copies that stay running and healthy during a rollout, in percent of desiredCount, rounded up (ECS). 100 (default): a new copy starts before an old one stops; lower it to let the rollout stop old copies first where the GPUs have no room for both.
+	MinimumHealthyPercent pulumi.IntPtrInput `pulumi:"minimumHealthyPercent"`
+}
+
+func (DeploymentConfigurationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeploymentConfiguration)(nil)).Elem()
+}
+
+func (i DeploymentConfigurationArgs) ToDeploymentConfigurationOutput() DeploymentConfigurationOutput {
+	return i.ToDeploymentConfigurationOutputWithContext(context.Background())
+}
+
+func (i DeploymentConfigurationArgs) ToDeploymentConfigurationOutputWithContext(ctx context.Context) DeploymentConfigurationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeploymentConfigurationOutput)
+}
+
+func (i DeploymentConfigurationArgs) ToDeploymentConfigurationPtrOutput() DeploymentConfigurationPtrOutput {
+	return i.ToDeploymentConfigurationPtrOutputWithContext(context.Background())
+}
+
+func (i DeploymentConfigurationArgs) ToDeploymentConfigurationPtrOutputWithContext(ctx context.Context) DeploymentConfigurationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeploymentConfigurationOutput).ToDeploymentConfigurationPtrOutputWithContext(ctx)
+}
+
+// DeploymentConfigurationPtrInput is an input type that accepts DeploymentConfigurationArgs, DeploymentConfigurationPtr and DeploymentConfigurationPtrOutput values.
+// You can construct a concrete instance of `DeploymentConfigurationPtrInput` via:
+//
+//	        DeploymentConfigurationArgs{...}
+//
+//	or:
+//
+//	        nil
+type DeploymentConfigurationPtrInput interface {
+	pulumi.Input
+
+	ToDeploymentConfigurationPtrOutput() DeploymentConfigurationPtrOutput
+	ToDeploymentConfigurationPtrOutputWithContext(context.Context) DeploymentConfigurationPtrOutput
+}
+
+type deploymentConfigurationPtrType DeploymentConfigurationArgs
+
+func DeploymentConfigurationPtr(v *DeploymentConfigurationArgs) DeploymentConfigurationPtrInput {
+	return (*deploymentConfigurationPtrType)(v)
+}
+
+func (*deploymentConfigurationPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**DeploymentConfiguration)(nil)).Elem()
+}
+
+func (i *deploymentConfigurationPtrType) ToDeploymentConfigurationPtrOutput() DeploymentConfigurationPtrOutput {
+	return i.ToDeploymentConfigurationPtrOutputWithContext(context.Background())
+}
+
+func (i *deploymentConfigurationPtrType) ToDeploymentConfigurationPtrOutputWithContext(ctx context.Context) DeploymentConfigurationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DeploymentConfigurationPtrOutput)
+}
+
+// How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+type DeploymentConfigurationOutput struct{ *pulumi.OutputState }
+
+func (DeploymentConfigurationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DeploymentConfiguration)(nil)).Elem()
+}
+
+func (o DeploymentConfigurationOutput) ToDeploymentConfigurationOutput() DeploymentConfigurationOutput {
+	return o
+}
+
+func (o DeploymentConfigurationOutput) ToDeploymentConfigurationOutputWithContext(ctx context.Context) DeploymentConfigurationOutput {
+	return o
+}
+
+func (o DeploymentConfigurationOutput) ToDeploymentConfigurationPtrOutput() DeploymentConfigurationPtrOutput {
+	return o.ToDeploymentConfigurationPtrOutputWithContext(context.Background())
+}
+
+func (o DeploymentConfigurationOutput) ToDeploymentConfigurationPtrOutputWithContext(ctx context.Context) DeploymentConfigurationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DeploymentConfiguration) *DeploymentConfiguration {
+		return &v
+	}).(DeploymentConfigurationPtrOutput)
+}
+
+// Copies that may run at once during a rollout, old and new, in percent of desiredCount, rounded down (ECS). 200 (default): every copy may have its new copy started next to it, where the GPUs have room.
+func (o DeploymentConfigurationOutput) MaximumPercent() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DeploymentConfiguration) *int { return v.MaximumPercent }).(pulumi.IntPtrOutput)
+}
+
+// Copies that stay running and healthy during a rollout, in percent of desiredCount, rounded up (ECS). 100 (default): a new copy starts before an old one stops; lower it to let the rollout stop old copies first where the GPUs have no room for both.
+func (o DeploymentConfigurationOutput) MinimumHealthyPercent() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DeploymentConfiguration) *int { return v.MinimumHealthyPercent }).(pulumi.IntPtrOutput)
+}
+
+type DeploymentConfigurationPtrOutput struct{ *pulumi.OutputState }
+
+func (DeploymentConfigurationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DeploymentConfiguration)(nil)).Elem()
+}
+
+func (o DeploymentConfigurationPtrOutput) ToDeploymentConfigurationPtrOutput() DeploymentConfigurationPtrOutput {
+	return o
+}
+
+func (o DeploymentConfigurationPtrOutput) ToDeploymentConfigurationPtrOutputWithContext(ctx context.Context) DeploymentConfigurationPtrOutput {
+	return o
+}
+
+func (o DeploymentConfigurationPtrOutput) Elem() DeploymentConfigurationOutput {
+	return o.ApplyT(func(v *DeploymentConfiguration) DeploymentConfiguration {
+		if v != nil {
+			return *v
+		}
+		var ret DeploymentConfiguration
+		return ret
+	}).(DeploymentConfigurationOutput)
+}
+
+// Copies that may run at once during a rollout, old and new, in percent of desiredCount, rounded down (ECS). 200 (default): every copy may have its new copy started next to it, where the GPUs have room.
+func (o DeploymentConfigurationPtrOutput) MaximumPercent() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DeploymentConfiguration) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MaximumPercent
+	}).(pulumi.IntPtrOutput)
+}
+
+// Copies that stay running and healthy during a rollout, in percent of desiredCount, rounded up (ECS). 100 (default): a new copy starts before an old one stops; lower it to let the rollout stop old copies first where the GPUs have no room for both.
+func (o DeploymentConfigurationPtrOutput) MinimumHealthyPercent() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DeploymentConfiguration) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MinimumHealthyPercent
+	}).(pulumi.IntPtrOutput)
 }
 
 // One GPU of an instance.
@@ -926,6 +1403,203 @@ func (o ProductionVariantOutput) VariantName() pulumi.StringOutput {
 	return o.ApplyT(func(v ProductionVariant) string { return v.VariantName }).(pulumi.StringOutput)
 }
 
+// How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+type RollingUpdatePolicy struct {
+	// Copies replaced per batch: COPY_COUNT (1 to copyCount) or CAPACITY_PERCENT (5-50 % of copyCount).
+	MaximumBatchSize BatchSize `pulumi:"maximumBatchSize"`
+	// Limit of the whole update, in seconds (600-28800). Optional.
+	MaximumExecutionTimeoutInSeconds *int `pulumi:"maximumExecutionTimeoutInSeconds"`
+	// Copies returned per batch when the update rolls back (COPY_COUNT, or CAPACITY_PERCENT 5-100). Absent: all at once.
+	RollbackMaximumBatchSize *BatchSize `pulumi:"rollbackMaximumBatchSize"`
+	// Bake time after each batch, in seconds (0-3600, default 0).
+	WaitIntervalInSeconds *int `pulumi:"waitIntervalInSeconds"`
+}
+
+// RollingUpdatePolicyInput is an input type that accepts RollingUpdatePolicyArgs and RollingUpdatePolicyOutput values.
+// You can construct a concrete instance of `RollingUpdatePolicyInput` via:
+//
+//	RollingUpdatePolicyArgs{...}
+type RollingUpdatePolicyInput interface {
+	pulumi.Input
+
+	ToRollingUpdatePolicyOutput() RollingUpdatePolicyOutput
+	ToRollingUpdatePolicyOutputWithContext(context.Context) RollingUpdatePolicyOutput
+}
+
+// How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+type RollingUpdatePolicyArgs struct {
+	// Copies replaced per batch: COPY_COUNT (1 to copyCount) or CAPACITY_PERCENT (5-50 % of copyCount).
+	MaximumBatchSize BatchSizeInput `pulumi:"maximumBatchSize"`
+	// Limit of the whole update, in seconds (600-28800). Optional.
+	MaximumExecutionTimeoutInSeconds pulumi.IntPtrInput `pulumi:"maximumExecutionTimeoutInSeconds"`
+	// Copies returned per batch when the update rolls back (COPY_COUNT, or CAPACITY_PERCENT 5-100). Absent: all at once.
+	RollbackMaximumBatchSize BatchSizePtrInput `pulumi:"rollbackMaximumBatchSize"`
+	// Bake time after each batch, in seconds (0-3600, default 0).
+	WaitIntervalInSeconds pulumi.IntPtrInput `pulumi:"waitIntervalInSeconds"`
+}
+
+func (RollingUpdatePolicyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RollingUpdatePolicy)(nil)).Elem()
+}
+
+func (i RollingUpdatePolicyArgs) ToRollingUpdatePolicyOutput() RollingUpdatePolicyOutput {
+	return i.ToRollingUpdatePolicyOutputWithContext(context.Background())
+}
+
+func (i RollingUpdatePolicyArgs) ToRollingUpdatePolicyOutputWithContext(ctx context.Context) RollingUpdatePolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RollingUpdatePolicyOutput)
+}
+
+func (i RollingUpdatePolicyArgs) ToRollingUpdatePolicyPtrOutput() RollingUpdatePolicyPtrOutput {
+	return i.ToRollingUpdatePolicyPtrOutputWithContext(context.Background())
+}
+
+func (i RollingUpdatePolicyArgs) ToRollingUpdatePolicyPtrOutputWithContext(ctx context.Context) RollingUpdatePolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RollingUpdatePolicyOutput).ToRollingUpdatePolicyPtrOutputWithContext(ctx)
+}
+
+// RollingUpdatePolicyPtrInput is an input type that accepts RollingUpdatePolicyArgs, RollingUpdatePolicyPtr and RollingUpdatePolicyPtrOutput values.
+// You can construct a concrete instance of `RollingUpdatePolicyPtrInput` via:
+//
+//	        RollingUpdatePolicyArgs{...}
+//
+//	or:
+//
+//	        nil
+type RollingUpdatePolicyPtrInput interface {
+	pulumi.Input
+
+	ToRollingUpdatePolicyPtrOutput() RollingUpdatePolicyPtrOutput
+	ToRollingUpdatePolicyPtrOutputWithContext(context.Context) RollingUpdatePolicyPtrOutput
+}
+
+type rollingUpdatePolicyPtrType RollingUpdatePolicyArgs
+
+func RollingUpdatePolicyPtr(v *RollingUpdatePolicyArgs) RollingUpdatePolicyPtrInput {
+	return (*rollingUpdatePolicyPtrType)(v)
+}
+
+func (*rollingUpdatePolicyPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**RollingUpdatePolicy)(nil)).Elem()
+}
+
+func (i *rollingUpdatePolicyPtrType) ToRollingUpdatePolicyPtrOutput() RollingUpdatePolicyPtrOutput {
+	return i.ToRollingUpdatePolicyPtrOutputWithContext(context.Background())
+}
+
+func (i *rollingUpdatePolicyPtrType) ToRollingUpdatePolicyPtrOutputWithContext(ctx context.Context) RollingUpdatePolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RollingUpdatePolicyPtrOutput)
+}
+
+// How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+type RollingUpdatePolicyOutput struct{ *pulumi.OutputState }
+
+func (RollingUpdatePolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RollingUpdatePolicy)(nil)).Elem()
+}
+
+func (o RollingUpdatePolicyOutput) ToRollingUpdatePolicyOutput() RollingUpdatePolicyOutput {
+	return o
+}
+
+func (o RollingUpdatePolicyOutput) ToRollingUpdatePolicyOutputWithContext(ctx context.Context) RollingUpdatePolicyOutput {
+	return o
+}
+
+func (o RollingUpdatePolicyOutput) ToRollingUpdatePolicyPtrOutput() RollingUpdatePolicyPtrOutput {
+	return o.ToRollingUpdatePolicyPtrOutputWithContext(context.Background())
+}
+
+func (o RollingUpdatePolicyOutput) ToRollingUpdatePolicyPtrOutputWithContext(ctx context.Context) RollingUpdatePolicyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RollingUpdatePolicy) *RollingUpdatePolicy {
+		return &v
+	}).(RollingUpdatePolicyPtrOutput)
+}
+
+// Copies replaced per batch: COPY_COUNT (1 to copyCount) or CAPACITY_PERCENT (5-50 % of copyCount).
+func (o RollingUpdatePolicyOutput) MaximumBatchSize() BatchSizeOutput {
+	return o.ApplyT(func(v RollingUpdatePolicy) BatchSize { return v.MaximumBatchSize }).(BatchSizeOutput)
+}
+
+// Limit of the whole update, in seconds (600-28800). Optional.
+func (o RollingUpdatePolicyOutput) MaximumExecutionTimeoutInSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RollingUpdatePolicy) *int { return v.MaximumExecutionTimeoutInSeconds }).(pulumi.IntPtrOutput)
+}
+
+// Copies returned per batch when the update rolls back (COPY_COUNT, or CAPACITY_PERCENT 5-100). Absent: all at once.
+func (o RollingUpdatePolicyOutput) RollbackMaximumBatchSize() BatchSizePtrOutput {
+	return o.ApplyT(func(v RollingUpdatePolicy) *BatchSize { return v.RollbackMaximumBatchSize }).(BatchSizePtrOutput)
+}
+
+// Bake time after each batch, in seconds (0-3600, default 0).
+func (o RollingUpdatePolicyOutput) WaitIntervalInSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RollingUpdatePolicy) *int { return v.WaitIntervalInSeconds }).(pulumi.IntPtrOutput)
+}
+
+type RollingUpdatePolicyPtrOutput struct{ *pulumi.OutputState }
+
+func (RollingUpdatePolicyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RollingUpdatePolicy)(nil)).Elem()
+}
+
+func (o RollingUpdatePolicyPtrOutput) ToRollingUpdatePolicyPtrOutput() RollingUpdatePolicyPtrOutput {
+	return o
+}
+
+func (o RollingUpdatePolicyPtrOutput) ToRollingUpdatePolicyPtrOutputWithContext(ctx context.Context) RollingUpdatePolicyPtrOutput {
+	return o
+}
+
+func (o RollingUpdatePolicyPtrOutput) Elem() RollingUpdatePolicyOutput {
+	return o.ApplyT(func(v *RollingUpdatePolicy) RollingUpdatePolicy {
+		if v != nil {
+			return *v
+		}
+		var ret RollingUpdatePolicy
+		return ret
+	}).(RollingUpdatePolicyOutput)
+}
+
+// Copies replaced per batch: COPY_COUNT (1 to copyCount) or CAPACITY_PERCENT (5-50 % of copyCount).
+func (o RollingUpdatePolicyPtrOutput) MaximumBatchSize() BatchSizePtrOutput {
+	return o.ApplyT(func(v *RollingUpdatePolicy) *BatchSize {
+		if v == nil {
+			return nil
+		}
+		return &v.MaximumBatchSize
+	}).(BatchSizePtrOutput)
+}
+
+// Limit of the whole update, in seconds (600-28800). Optional.
+func (o RollingUpdatePolicyPtrOutput) MaximumExecutionTimeoutInSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RollingUpdatePolicy) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MaximumExecutionTimeoutInSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// Copies returned per batch when the update rolls back (COPY_COUNT, or CAPACITY_PERCENT 5-100). Absent: all at once.
+func (o RollingUpdatePolicyPtrOutput) RollbackMaximumBatchSize() BatchSizePtrOutput {
+	return o.ApplyT(func(v *RollingUpdatePolicy) *BatchSize {
+		if v == nil {
+			return nil
+		}
+		return v.RollbackMaximumBatchSize
+	}).(BatchSizePtrOutput)
+}
+
+// Bake time after each batch, in seconds (0-3600, default 0).
+func (o RollingUpdatePolicyPtrOutput) WaitIntervalInSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RollingUpdatePolicy) *int {
+		if v == nil {
+			return nil
+		}
+		return v.WaitIntervalInSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
 // A copy that did not fit, and why.
 type UnplacedCopy struct {
 	// Stable reason code, e.g. INSUFFICIENT_GPU_MEMORY.
@@ -987,12 +1661,22 @@ func (o UnplacedCopyArrayOutput) Index(i pulumi.IntInput) UnplacedCopyOutput {
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*BatchSizeInput)(nil)).Elem(), BatchSizeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BatchSizePtrInput)(nil)).Elem(), BatchSizeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ContainerInput)(nil)).Elem(), ContainerArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ContainerArrayInput)(nil)).Elem(), ContainerArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentCircuitBreakerInput)(nil)).Elem(), DeploymentCircuitBreakerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentCircuitBreakerPtrInput)(nil)).Elem(), DeploymentCircuitBreakerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentConfigurationInput)(nil)).Elem(), DeploymentConfigurationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentConfigurationPtrInput)(nil)).Elem(), DeploymentConfigurationArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuSharingInput)(nil)).Elem(), GpuSharingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuSharingPtrInput)(nil)).Elem(), GpuSharingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RollingUpdatePolicyInput)(nil)).Elem(), RollingUpdatePolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RollingUpdatePolicyPtrInput)(nil)).Elem(), RollingUpdatePolicyArgs{})
 	pulumi.RegisterOutputType(AcceleratorPartitionLayoutOutput{})
 	pulumi.RegisterOutputType(AcceleratorPartitionLayoutArrayOutput{})
+	pulumi.RegisterOutputType(BatchSizeOutput{})
+	pulumi.RegisterOutputType(BatchSizePtrOutput{})
 	pulumi.RegisterOutputType(ComputeResourceRequirementsOutput{})
 	pulumi.RegisterOutputType(ComputeResourceRequirementsPtrOutput{})
 	pulumi.RegisterOutputType(ContainerOutput{})
@@ -1001,6 +1685,10 @@ func init() {
 	pulumi.RegisterOutputType(ContainerPlacementArrayOutput{})
 	pulumi.RegisterOutputType(CopyPlacementOutput{})
 	pulumi.RegisterOutputType(CopyPlacementArrayOutput{})
+	pulumi.RegisterOutputType(DeploymentCircuitBreakerOutput{})
+	pulumi.RegisterOutputType(DeploymentCircuitBreakerPtrOutput{})
+	pulumi.RegisterOutputType(DeploymentConfigurationOutput{})
+	pulumi.RegisterOutputType(DeploymentConfigurationPtrOutput{})
 	pulumi.RegisterOutputType(GpuPlacementOutput{})
 	pulumi.RegisterOutputType(GpuPlacementArrayOutput{})
 	pulumi.RegisterOutputType(GpuSharingOutput{})
@@ -1012,6 +1700,8 @@ func init() {
 	pulumi.RegisterOutputType(InstancePlacementOutput{})
 	pulumi.RegisterOutputType(InstancePlacementArrayOutput{})
 	pulumi.RegisterOutputType(ProductionVariantOutput{})
+	pulumi.RegisterOutputType(RollingUpdatePolicyOutput{})
+	pulumi.RegisterOutputType(RollingUpdatePolicyPtrOutput{})
 	pulumi.RegisterOutputType(UnplacedCopyOutput{})
 	pulumi.RegisterOutputType(UnplacedCopyArrayOutput{})
 }

@@ -22,6 +22,10 @@ type Service struct {
 	Cluster pulumi.StringOutput `pulumi:"cluster"`
 	// Where each copy runs, with its environment.
 	Copies CopyPlacementArrayOutput `pulumi:"copies"`
+	// Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+	DeploymentCircuitBreaker DeploymentCircuitBreakerPtrOutput `pulumi:"deploymentCircuitBreaker"`
+	// How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+	DeploymentConfiguration DeploymentConfigurationPtrOutput `pulumi:"deploymentConfiguration"`
 	// Copies wanted (0 or more).
 	DesiredCount pulumi.IntOutput `pulumi:"desiredCount"`
 	// Unique among services; copies are named SERVICE/N.
@@ -103,6 +107,10 @@ type serviceArgs struct {
 	CapacityProvider string `pulumi:"capacityProvider"`
 	// The cluster (placement domain, like an ECS cluster) this spec declares: lower-case letters, digits and '-', 1 to 63 characters, starting and ending with a letter or digit. Every file of a split spec names the same cluster.
 	Cluster string `pulumi:"cluster"`
+	// Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+	DeploymentCircuitBreaker *DeploymentCircuitBreaker `pulumi:"deploymentCircuitBreaker"`
+	// How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+	DeploymentConfiguration *DeploymentConfiguration `pulumi:"deploymentConfiguration"`
 	// Copies wanted (0 or more).
 	DesiredCount int `pulumi:"desiredCount"`
 	// Unique among services; copies are named SERVICE/N.
@@ -119,6 +127,10 @@ type ServiceArgs struct {
 	CapacityProvider pulumi.StringInput
 	// The cluster (placement domain, like an ECS cluster) this spec declares: lower-case letters, digits and '-', 1 to 63 characters, starting and ending with a letter or digit. Every file of a split spec names the same cluster.
 	Cluster pulumi.StringInput
+	// Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+	DeploymentCircuitBreaker DeploymentCircuitBreakerPtrInput
+	// How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+	DeploymentConfiguration DeploymentConfigurationPtrInput
 	// Copies wanted (0 or more).
 	DesiredCount pulumi.IntInput
 	// Unique among services; copies are named SERVICE/N.
@@ -179,6 +191,16 @@ func (o ServiceOutput) Cluster() pulumi.StringOutput {
 // Where each copy runs, with its environment.
 func (o ServiceOutput) Copies() CopyPlacementArrayOutput {
 	return o.ApplyT(func(v *Service) CopyPlacementArrayOutput { return v.Copies }).(CopyPlacementArrayOutput)
+}
+
+// Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+func (o ServiceOutput) DeploymentCircuitBreaker() DeploymentCircuitBreakerPtrOutput {
+	return o.ApplyT(func(v *Service) DeploymentCircuitBreakerPtrOutput { return v.DeploymentCircuitBreaker }).(DeploymentCircuitBreakerPtrOutput)
+}
+
+// How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+func (o ServiceOutput) DeploymentConfiguration() DeploymentConfigurationPtrOutput {
+	return o.ApplyT(func(v *Service) DeploymentConfigurationPtrOutput { return v.DeploymentConfiguration }).(DeploymentConfigurationPtrOutput)
 }
 
 // Copies wanted (0 or more).

@@ -16,6 +16,20 @@ export interface AcceleratorPartitionLayout {
 }
 
 /**
+ * A batch of copies (SageMaker CapacitySize): a number of copies (COPY_COUNT) or a percentage of the component's copyCount (CAPACITY_PERCENT).
+ */
+export interface BatchSize {
+    /**
+     * COPY_COUNT: value is a number of copies. CAPACITY_PERCENT: value is a percentage of copyCount.
+     */
+    type: string;
+    /**
+     * Copies (at least 1) or percent (1-100).
+     */
+    value: number;
+}
+
+/**
  * SageMaker's InferenceComponentComputeResourceRequirements.
  */
 export interface ComputeResourceRequirements {
@@ -97,6 +111,34 @@ export interface CopyPlacement {
      * Instance it runs on.
      */
     instanceId: string;
+}
+
+/**
+ * Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+ */
+export interface DeploymentCircuitBreaker {
+    /**
+     * Stop a rollout once the threshold of copies failed to become healthy.
+     */
+    enable: boolean;
+    /**
+     * When stopped, return every copy to the last revision that completed (default false).
+     */
+    rollback?: boolean;
+}
+
+/**
+ * How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+ */
+export interface DeploymentConfiguration {
+    /**
+     * Copies that may run at once during a rollout, old and new, in percent of desiredCount, rounded down (ECS). 200 (default): every copy may have its new copy started next to it, where the GPUs have room.
+     */
+    maximumPercent?: number;
+    /**
+     * Copies that stay running and healthy during a rollout, in percent of desiredCount, rounded up (ECS). 100 (default): a new copy starts before an old one stops; lower it to let the rollout stop old copies first where the GPUs have no room for both.
+     */
+    minimumHealthyPercent?: number;
 }
 
 /**
@@ -206,6 +248,28 @@ export interface ProductionVariant {
      * The variant's name (AllTraffic).
      */
     variantName: string;
+}
+
+/**
+ * How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+ */
+export interface RollingUpdatePolicy {
+    /**
+     * Copies replaced per batch: COPY_COUNT (1 to copyCount) or CAPACITY_PERCENT (5-50 % of copyCount).
+     */
+    maximumBatchSize: outputs.BatchSize;
+    /**
+     * Limit of the whole update, in seconds (600-28800). Optional.
+     */
+    maximumExecutionTimeoutInSeconds?: number;
+    /**
+     * Copies returned per batch when the update rolls back (COPY_COUNT, or CAPACITY_PERCENT 5-100). Absent: all at once.
+     */
+    rollbackMaximumBatchSize?: outputs.BatchSize;
+    /**
+     * Bake time after each batch, in seconds (0-3600, default 0).
+     */
+    waitIntervalInSeconds?: number;
 }
 
 /**

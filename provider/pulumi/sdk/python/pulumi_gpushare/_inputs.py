@@ -15,11 +15,71 @@ else:
 from . import _utilities
 
 __all__ = [
+    'BatchSizeArgs',
+    'BatchSizeArgsDict',
     'ContainerArgs',
     'ContainerArgsDict',
+    'DeploymentCircuitBreakerArgs',
+    'DeploymentCircuitBreakerArgsDict',
+    'DeploymentConfigurationArgs',
+    'DeploymentConfigurationArgsDict',
     'GpuSharingArgs',
     'GpuSharingArgsDict',
+    'RollingUpdatePolicyArgs',
+    'RollingUpdatePolicyArgsDict',
 ]
+
+class BatchSizeArgsDict(TypedDict):
+    """
+    A batch of copies (SageMaker CapacitySize): a number of copies (COPY_COUNT) or a percentage of the component's copyCount (CAPACITY_PERCENT).
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    COPY_COUNT: value is a number of copies. CAPACITY_PERCENT: value is a percentage of copyCount.
+    """
+    value: pulumi.Input[_builtins.int]
+    """
+    Copies (at least 1) or percent (1-100).
+    """
+
+@pulumi.input_type
+class BatchSizeArgs:
+    def __init__(__self__, *,
+                 type: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[_builtins.int]):
+        """
+        A batch of copies (SageMaker CapacitySize): a number of copies (COPY_COUNT) or a percentage of the component's copyCount (CAPACITY_PERCENT).
+
+        :param pulumi.Input[_builtins.str] type: COPY_COUNT: value is a number of copies. CAPACITY_PERCENT: value is a percentage of copyCount.
+        :param pulumi.Input[_builtins.int] value: Copies (at least 1) or percent (1-100).
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        COPY_COUNT: value is a number of copies. CAPACITY_PERCENT: value is a percentage of copyCount.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.int]:
+        """
+        Copies (at least 1) or percent (1-100).
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "value", value)
+
 
 class ContainerArgsDict(TypedDict):
     """
@@ -91,6 +151,113 @@ class ContainerArgs:
     @gpu.setter
     def gpu(self, value: Optional[Any]):
         pulumi.set(self, "gpu", value)
+
+
+class DeploymentCircuitBreakerArgsDict(TypedDict):
+    """
+    Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+    """
+    enable: pulumi.Input[_builtins.bool]
+    """
+    Stop a rollout once the threshold of copies failed to become healthy.
+    """
+    rollback: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    When stopped, return every copy to the last revision that completed (default false).
+    """
+
+@pulumi.input_type
+class DeploymentCircuitBreakerArgs:
+    def __init__(__self__, *,
+                 enable: pulumi.Input[_builtins.bool],
+                 rollback: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+
+        :param pulumi.Input[_builtins.bool] enable: Stop a rollout once the threshold of copies failed to become healthy.
+        :param pulumi.Input[_builtins.bool] rollback: When stopped, return every copy to the last revision that completed (default false).
+        """
+        pulumi.set(__self__, "enable", enable)
+        if rollback is not None:
+            pulumi.set(__self__, "rollback", rollback)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Stop a rollout once the threshold of copies failed to become healthy.
+        """
+        return pulumi.get(self, "enable")
+
+    @enable.setter
+    def enable(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "enable", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def rollback(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        When stopped, return every copy to the last revision that completed (default false).
+        """
+        return pulumi.get(self, "rollback")
+
+    @rollback.setter
+    def rollback(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "rollback", value)
+
+
+class DeploymentConfigurationArgsDict(TypedDict):
+    """
+    How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+    """
+    maximum_percent: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Copies that may run at once during a rollout, old and new, in percent of desiredCount, rounded down (ECS). 200 (default): every copy may have its new copy started next to it, where the GPUs have room.
+    """
+    minimum_healthy_percent: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Copies that stay running and healthy during a rollout, in percent of desiredCount, rounded up (ECS). 100 (default): a new copy starts before an old one stops; lower it to let the rollout stop old copies first where the GPUs have no room for both.
+    """
+
+@pulumi.input_type
+class DeploymentConfigurationArgs:
+    def __init__(__self__, *,
+                 maximum_percent: pulumi.Input[Optional[_builtins.int]] = None,
+                 minimum_healthy_percent: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+
+        :param pulumi.Input[_builtins.int] maximum_percent: Copies that may run at once during a rollout, old and new, in percent of desiredCount, rounded down (ECS). 200 (default): every copy may have its new copy started next to it, where the GPUs have room.
+        :param pulumi.Input[_builtins.int] minimum_healthy_percent: Copies that stay running and healthy during a rollout, in percent of desiredCount, rounded up (ECS). 100 (default): a new copy starts before an old one stops; lower it to let the rollout stop old copies first where the GPUs have no room for both.
+        """
+        if maximum_percent is not None:
+            pulumi.set(__self__, "maximum_percent", maximum_percent)
+        if minimum_healthy_percent is not None:
+            pulumi.set(__self__, "minimum_healthy_percent", minimum_healthy_percent)
+
+    @_builtins.property
+    @pulumi.getter(name="maximumPercent")
+    def maximum_percent(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Copies that may run at once during a rollout, old and new, in percent of desiredCount, rounded down (ECS). 200 (default): every copy may have its new copy started next to it, where the GPUs have room.
+        """
+        return pulumi.get(self, "maximum_percent")
+
+    @maximum_percent.setter
+    def maximum_percent(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "maximum_percent", value)
+
+    @_builtins.property
+    @pulumi.getter(name="minimumHealthyPercent")
+    def minimum_healthy_percent(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Copies that stay running and healthy during a rollout, in percent of desiredCount, rounded up (ECS). 100 (default): a new copy starts before an old one stops; lower it to let the rollout stop old copies first where the GPUs have no room for both.
+        """
+        return pulumi.get(self, "minimum_healthy_percent")
+
+    @minimum_healthy_percent.setter
+    def minimum_healthy_percent(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "minimum_healthy_percent", value)
 
 
 class GpuSharingArgsDict(TypedDict):
@@ -184,5 +351,98 @@ class GpuSharingArgs:
     @replicas.setter
     def replicas(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "replicas", value)
+
+
+class RollingUpdatePolicyArgsDict(TypedDict):
+    """
+    How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+    """
+    maximum_batch_size: pulumi.Input['BatchSizeArgsDict']
+    """
+    Copies replaced per batch: COPY_COUNT (1 to copyCount) or CAPACITY_PERCENT (5-50 % of copyCount).
+    """
+    maximum_execution_timeout_in_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Limit of the whole update, in seconds (600-28800). Optional.
+    """
+    rollback_maximum_batch_size: NotRequired[pulumi.Input[Optional['BatchSizeArgsDict']]]
+    """
+    Copies returned per batch when the update rolls back (COPY_COUNT, or CAPACITY_PERCENT 5-100). Absent: all at once.
+    """
+    wait_interval_in_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Bake time after each batch, in seconds (0-3600, default 0).
+    """
+
+@pulumi.input_type
+class RollingUpdatePolicyArgs:
+    def __init__(__self__, *,
+                 maximum_batch_size: pulumi.Input['BatchSizeArgs'],
+                 maximum_execution_timeout_in_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 rollback_maximum_batch_size: pulumi.Input[Optional['BatchSizeArgs']] = None,
+                 wait_interval_in_seconds: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+
+        :param pulumi.Input['BatchSizeArgs'] maximum_batch_size: Copies replaced per batch: COPY_COUNT (1 to copyCount) or CAPACITY_PERCENT (5-50 % of copyCount).
+        :param pulumi.Input[_builtins.int] maximum_execution_timeout_in_seconds: Limit of the whole update, in seconds (600-28800). Optional.
+        :param pulumi.Input['BatchSizeArgs'] rollback_maximum_batch_size: Copies returned per batch when the update rolls back (COPY_COUNT, or CAPACITY_PERCENT 5-100). Absent: all at once.
+        :param pulumi.Input[_builtins.int] wait_interval_in_seconds: Bake time after each batch, in seconds (0-3600, default 0).
+        """
+        pulumi.set(__self__, "maximum_batch_size", maximum_batch_size)
+        if maximum_execution_timeout_in_seconds is not None:
+            pulumi.set(__self__, "maximum_execution_timeout_in_seconds", maximum_execution_timeout_in_seconds)
+        if rollback_maximum_batch_size is not None:
+            pulumi.set(__self__, "rollback_maximum_batch_size", rollback_maximum_batch_size)
+        if wait_interval_in_seconds is not None:
+            pulumi.set(__self__, "wait_interval_in_seconds", wait_interval_in_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="maximumBatchSize")
+    def maximum_batch_size(self) -> pulumi.Input['BatchSizeArgs']:
+        """
+        Copies replaced per batch: COPY_COUNT (1 to copyCount) or CAPACITY_PERCENT (5-50 % of copyCount).
+        """
+        return pulumi.get(self, "maximum_batch_size")
+
+    @maximum_batch_size.setter
+    def maximum_batch_size(self, value: pulumi.Input['BatchSizeArgs']):
+        pulumi.set(self, "maximum_batch_size", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maximumExecutionTimeoutInSeconds")
+    def maximum_execution_timeout_in_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Limit of the whole update, in seconds (600-28800). Optional.
+        """
+        return pulumi.get(self, "maximum_execution_timeout_in_seconds")
+
+    @maximum_execution_timeout_in_seconds.setter
+    def maximum_execution_timeout_in_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "maximum_execution_timeout_in_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="rollbackMaximumBatchSize")
+    def rollback_maximum_batch_size(self) -> pulumi.Input[Optional['BatchSizeArgs']]:
+        """
+        Copies returned per batch when the update rolls back (COPY_COUNT, or CAPACITY_PERCENT 5-100). Absent: all at once.
+        """
+        return pulumi.get(self, "rollback_maximum_batch_size")
+
+    @rollback_maximum_batch_size.setter
+    def rollback_maximum_batch_size(self, value: pulumi.Input[Optional['BatchSizeArgs']]):
+        pulumi.set(self, "rollback_maximum_batch_size", value)
+
+    @_builtins.property
+    @pulumi.getter(name="waitIntervalInSeconds")
+    def wait_interval_in_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Bake time after each batch, in seconds (0-3600, default 0).
+        """
+        return pulumi.get(self, "wait_interval_in_seconds")
+
+    @wait_interval_in_seconds.setter
+    def wait_interval_in_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "wait_interval_in_seconds", value)
 
 

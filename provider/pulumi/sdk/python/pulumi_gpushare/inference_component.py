@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._inputs import *
 
 __all__ = ['InferenceComponentArgs', 'InferenceComponent']
 
@@ -27,7 +28,8 @@ class InferenceComponentArgs:
                  name: pulumi.Input[_builtins.str],
                  gpu_memory_mi_b: pulumi.Input[Optional[_builtins.int]] = None,
                  host_memory_mi_b: pulumi.Input[Optional[_builtins.int]] = None,
-                 partition_type: pulumi.Input[Optional[_builtins.str]] = None):
+                 partition_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 rolling_update_policy: pulumi.Input[Optional['RollingUpdatePolicyArgs']] = None):
         """
         The set of arguments for constructing a InferenceComponent resource.
 
@@ -39,6 +41,7 @@ class InferenceComponentArgs:
         :param pulumi.Input[_builtins.int] gpu_memory_mi_b: GPU memory one copy needs, in MiB (at least 1); the layout advisor uses it instead of partitionType. Optional.
         :param pulumi.Input[_builtins.int] host_memory_mi_b: Host memory per copy, in MiB (at least 128). Optional.
         :param pulumi.Input[_builtins.str] partition_type: The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
+        :param pulumi.Input['RollingUpdatePolicyArgs'] rolling_update_policy: How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
         """
         pulumi.set(__self__, "cluster", cluster)
         pulumi.set(__self__, "copy_count", copy_count)
@@ -51,6 +54,8 @@ class InferenceComponentArgs:
             pulumi.set(__self__, "host_memory_mi_b", host_memory_mi_b)
         if partition_type is not None:
             pulumi.set(__self__, "partition_type", partition_type)
+        if rolling_update_policy is not None:
+            pulumi.set(__self__, "rolling_update_policy", rolling_update_policy)
 
     @_builtins.property
     @pulumi.getter
@@ -148,6 +153,18 @@ class InferenceComponentArgs:
     def partition_type(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "partition_type", value)
 
+    @_builtins.property
+    @pulumi.getter(name="rollingUpdatePolicy")
+    def rolling_update_policy(self) -> pulumi.Input[Optional['RollingUpdatePolicyArgs']]:
+        """
+        How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+        """
+        return pulumi.get(self, "rolling_update_policy")
+
+    @rolling_update_policy.setter
+    def rolling_update_policy(self, value: pulumi.Input[Optional['RollingUpdatePolicyArgs']]):
+        pulumi.set(self, "rolling_update_policy", value)
+
 
 @pulumi.type_token("gpushare:index:InferenceComponent")
 class InferenceComponent(pulumi.CustomResource):
@@ -163,6 +180,7 @@ class InferenceComponent(pulumi.CustomResource):
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  partition_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 rolling_update_policy: pulumi.Input[Optional[Union['RollingUpdatePolicyArgs', 'RollingUpdatePolicyArgsDict', 'outputs.RollingUpdatePolicy']]] = None,
                  __props__=None):
         """
         A model on an endpoint; each copy occupies one partition of partitionType (or one whole GPU).
@@ -177,6 +195,7 @@ class InferenceComponent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] model: The model's name.
         :param pulumi.Input[_builtins.str] name: Unique among inference components; copies are named COMPONENT/N.
         :param pulumi.Input[_builtins.str] partition_type: The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
+        :param pulumi.Input[Union['RollingUpdatePolicyArgs', 'RollingUpdatePolicyArgsDict', 'outputs.RollingUpdatePolicy']] rolling_update_policy: How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
         """
         ...
     @overload
@@ -210,6 +229,7 @@ class InferenceComponent(pulumi.CustomResource):
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  partition_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 rolling_update_policy: pulumi.Input[Optional[Union['RollingUpdatePolicyArgs', 'RollingUpdatePolicyArgsDict', 'outputs.RollingUpdatePolicy']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -237,6 +257,7 @@ class InferenceComponent(pulumi.CustomResource):
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["partition_type"] = partition_type
+            __props__.__dict__["rolling_update_policy"] = rolling_update_policy
             __props__.__dict__["copies"] = None
             __props__.__dict__["runtime_config"] = None
             __props__.__dict__["specification"] = None
@@ -274,6 +295,7 @@ class InferenceComponent(pulumi.CustomResource):
         __props__.__dict__["model"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["partition_type"] = None
+        __props__.__dict__["rolling_update_policy"] = None
         __props__.__dict__["runtime_config"] = None
         __props__.__dict__["specification"] = None
         __props__.__dict__["unplaced"] = None
@@ -356,6 +378,14 @@ class InferenceComponent(pulumi.CustomResource):
         The MIG profile each copy occupies; required when the endpoint has a layout and must be one of its names. Leave it out on endpoints without a layout.
         """
         return pulumi.get(self, "partition_type")
+
+    @_builtins.property
+    @pulumi.getter(name="rollingUpdatePolicy")
+    def rolling_update_policy(self) -> pulumi.Output[Optional['outputs.RollingUpdatePolicy']]:
+        """
+        How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+        """
+        return pulumi.get(self, "rolling_update_policy")
 
     @_builtins.property
     @pulumi.getter(name="runtimeConfig")

@@ -17,16 +17,20 @@ from . import outputs
 
 __all__ = [
     'AcceleratorPartitionLayout',
+    'BatchSize',
     'ComputeResourceRequirements',
     'Container',
     'ContainerPlacement',
     'CopyPlacement',
+    'DeploymentCircuitBreaker',
+    'DeploymentConfiguration',
     'GpuPlacement',
     'GpuSharing',
     'InferenceComponentRuntimeConfig',
     'InferenceComponentSpecification',
     'InstancePlacement',
     'ProductionVariant',
+    'RollingUpdatePolicy',
     'UnplacedCopy',
 ]
 
@@ -68,6 +72,40 @@ class AcceleratorPartitionLayout(dict):
         MIG profiles of one GPU, in the layout's order, with the mig- prefix.
         """
         return pulumi.get(self, "accelerator_partition_types")
+
+
+@pulumi.output_type
+class BatchSize(dict):
+    """
+    A batch of copies (SageMaker CapacitySize): a number of copies (COPY_COUNT) or a percentage of the component's copyCount (CAPACITY_PERCENT).
+    """
+    def __init__(__self__, *,
+                 type: _builtins.str,
+                 value: _builtins.int):
+        """
+        A batch of copies (SageMaker CapacitySize): a number of copies (COPY_COUNT) or a percentage of the component's copyCount (CAPACITY_PERCENT).
+
+        :param _builtins.str type: COPY_COUNT: value is a number of copies. CAPACITY_PERCENT: value is a percentage of copyCount.
+        :param _builtins.int value: Copies (at least 1) or percent (1-100).
+        """
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        COPY_COUNT: value is a number of copies. CAPACITY_PERCENT: value is a percentage of copyCount.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.int:
+        """
+        Copies (at least 1) or percent (1-100).
+        """
+        return pulumi.get(self, "value")
 
 
 @pulumi.output_type
@@ -343,6 +381,96 @@ class CopyPlacement(dict):
         Instance it runs on.
         """
         return pulumi.get(self, "instance_id")
+
+
+@pulumi.output_type
+class DeploymentCircuitBreaker(dict):
+    """
+    Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+    """
+    def __init__(__self__, *,
+                 enable: _builtins.bool,
+                 rollback: Optional[_builtins.bool] = None):
+        """
+        Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+
+        :param _builtins.bool enable: Stop a rollout once the threshold of copies failed to become healthy.
+        :param _builtins.bool rollback: When stopped, return every copy to the last revision that completed (default false).
+        """
+        pulumi.set(__self__, "enable", enable)
+        if rollback is not None:
+            pulumi.set(__self__, "rollback", rollback)
+
+    @_builtins.property
+    @pulumi.getter
+    def enable(self) -> _builtins.bool:
+        """
+        Stop a rollout once the threshold of copies failed to become healthy.
+        """
+        return pulumi.get(self, "enable")
+
+    @_builtins.property
+    @pulumi.getter
+    def rollback(self) -> Optional[_builtins.bool]:
+        """
+        When stopped, return every copy to the last revision that completed (default false).
+        """
+        return pulumi.get(self, "rollback")
+
+
+@pulumi.output_type
+class DeploymentConfiguration(dict):
+    """
+    How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "maximumPercent":
+            suggest = "maximum_percent"
+        elif key == "minimumHealthyPercent":
+            suggest = "minimum_healthy_percent"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in DeploymentConfiguration. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        DeploymentConfiguration.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        DeploymentConfiguration.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 maximum_percent: Optional[_builtins.int] = None,
+                 minimum_healthy_percent: Optional[_builtins.int] = None):
+        """
+        How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+
+        :param _builtins.int maximum_percent: Copies that may run at once during a rollout, old and new, in percent of desiredCount, rounded down (ECS). 200 (default): every copy may have its new copy started next to it, where the GPUs have room.
+        :param _builtins.int minimum_healthy_percent: Copies that stay running and healthy during a rollout, in percent of desiredCount, rounded up (ECS). 100 (default): a new copy starts before an old one stops; lower it to let the rollout stop old copies first where the GPUs have no room for both.
+        """
+        if maximum_percent is not None:
+            pulumi.set(__self__, "maximum_percent", maximum_percent)
+        if minimum_healthy_percent is not None:
+            pulumi.set(__self__, "minimum_healthy_percent", minimum_healthy_percent)
+
+    @_builtins.property
+    @pulumi.getter(name="maximumPercent")
+    def maximum_percent(self) -> Optional[_builtins.int]:
+        """
+        Copies that may run at once during a rollout, old and new, in percent of desiredCount, rounded down (ECS). 200 (default): every copy may have its new copy started next to it, where the GPUs have room.
+        """
+        return pulumi.get(self, "maximum_percent")
+
+    @_builtins.property
+    @pulumi.getter(name="minimumHealthyPercent")
+    def minimum_healthy_percent(self) -> Optional[_builtins.int]:
+        """
+        Copies that stay running and healthy during a rollout, in percent of desiredCount, rounded up (ECS). 100 (default): a new copy starts before an old one stops; lower it to let the rollout stop old copies first where the GPUs have no room for both.
+        """
+        return pulumi.get(self, "minimum_healthy_percent")
 
 
 @pulumi.output_type
@@ -736,6 +864,88 @@ class ProductionVariant(dict):
         The MIG layout every GPU of the variant gets; absent for whole GPUs.
         """
         return pulumi.get(self, "accelerator_partition_layouts")
+
+
+@pulumi.output_type
+class RollingUpdatePolicy(dict):
+    """
+    How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "maximumBatchSize":
+            suggest = "maximum_batch_size"
+        elif key == "maximumExecutionTimeoutInSeconds":
+            suggest = "maximum_execution_timeout_in_seconds"
+        elif key == "rollbackMaximumBatchSize":
+            suggest = "rollback_maximum_batch_size"
+        elif key == "waitIntervalInSeconds":
+            suggest = "wait_interval_in_seconds"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in RollingUpdatePolicy. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        RollingUpdatePolicy.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        RollingUpdatePolicy.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 maximum_batch_size: 'outputs.BatchSize',
+                 maximum_execution_timeout_in_seconds: Optional[_builtins.int] = None,
+                 rollback_maximum_batch_size: Optional['outputs.BatchSize'] = None,
+                 wait_interval_in_seconds: Optional[_builtins.int] = None):
+        """
+        How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+
+        :param 'BatchSize' maximum_batch_size: Copies replaced per batch: COPY_COUNT (1 to copyCount) or CAPACITY_PERCENT (5-50 % of copyCount).
+        :param _builtins.int maximum_execution_timeout_in_seconds: Limit of the whole update, in seconds (600-28800). Optional.
+        :param 'BatchSize' rollback_maximum_batch_size: Copies returned per batch when the update rolls back (COPY_COUNT, or CAPACITY_PERCENT 5-100). Absent: all at once.
+        :param _builtins.int wait_interval_in_seconds: Bake time after each batch, in seconds (0-3600, default 0).
+        """
+        pulumi.set(__self__, "maximum_batch_size", maximum_batch_size)
+        if maximum_execution_timeout_in_seconds is not None:
+            pulumi.set(__self__, "maximum_execution_timeout_in_seconds", maximum_execution_timeout_in_seconds)
+        if rollback_maximum_batch_size is not None:
+            pulumi.set(__self__, "rollback_maximum_batch_size", rollback_maximum_batch_size)
+        if wait_interval_in_seconds is not None:
+            pulumi.set(__self__, "wait_interval_in_seconds", wait_interval_in_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="maximumBatchSize")
+    def maximum_batch_size(self) -> 'outputs.BatchSize':
+        """
+        Copies replaced per batch: COPY_COUNT (1 to copyCount) or CAPACITY_PERCENT (5-50 % of copyCount).
+        """
+        return pulumi.get(self, "maximum_batch_size")
+
+    @_builtins.property
+    @pulumi.getter(name="maximumExecutionTimeoutInSeconds")
+    def maximum_execution_timeout_in_seconds(self) -> Optional[_builtins.int]:
+        """
+        Limit of the whole update, in seconds (600-28800). Optional.
+        """
+        return pulumi.get(self, "maximum_execution_timeout_in_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="rollbackMaximumBatchSize")
+    def rollback_maximum_batch_size(self) -> Optional['outputs.BatchSize']:
+        """
+        Copies returned per batch when the update rolls back (COPY_COUNT, or CAPACITY_PERCENT 5-100). Absent: all at once.
+        """
+        return pulumi.get(self, "rollback_maximum_batch_size")
+
+    @_builtins.property
+    @pulumi.getter(name="waitIntervalInSeconds")
+    def wait_interval_in_seconds(self) -> Optional[_builtins.int]:
+        """
+        Bake time after each batch, in seconds (0-3600, default 0).
+        """
+        return pulumi.get(self, "wait_interval_in_seconds")
 
 
 @pulumi.output_type

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._inputs import *
 
 __all__ = ['ServiceArgs', 'Service']
 
@@ -25,6 +26,8 @@ class ServiceArgs:
                  desired_count: pulumi.Input[_builtins.int],
                  name: pulumi.Input[_builtins.str],
                  task_definition: pulumi.Input[_builtins.str],
+                 deployment_circuit_breaker: pulumi.Input[Optional['DeploymentCircuitBreakerArgs']] = None,
+                 deployment_configuration: pulumi.Input[Optional['DeploymentConfigurationArgs']] = None,
                  placement_strategy: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Service resource.
@@ -34,6 +37,8 @@ class ServiceArgs:
         :param pulumi.Input[_builtins.int] desired_count: Copies wanted (0 or more).
         :param pulumi.Input[_builtins.str] name: Unique among services; copies are named SERVICE/N.
         :param pulumi.Input[_builtins.str] task_definition: The family of a task definition of this spec.
+        :param pulumi.Input['DeploymentCircuitBreakerArgs'] deployment_circuit_breaker: Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+        :param pulumi.Input['DeploymentConfigurationArgs'] deployment_configuration: How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
         :param pulumi.Input[_builtins.str] placement_strategy: BINPACK (default): as few instances as possible. SPREAD: copies on as many instances as possible.
         """
         pulumi.set(__self__, "capacity_provider", capacity_provider)
@@ -41,6 +46,10 @@ class ServiceArgs:
         pulumi.set(__self__, "desired_count", desired_count)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "task_definition", task_definition)
+        if deployment_circuit_breaker is not None:
+            pulumi.set(__self__, "deployment_circuit_breaker", deployment_circuit_breaker)
+        if deployment_configuration is not None:
+            pulumi.set(__self__, "deployment_configuration", deployment_configuration)
         if placement_strategy is not None:
             pulumi.set(__self__, "placement_strategy", placement_strategy)
 
@@ -105,6 +114,30 @@ class ServiceArgs:
         pulumi.set(self, "task_definition", value)
 
     @_builtins.property
+    @pulumi.getter(name="deploymentCircuitBreaker")
+    def deployment_circuit_breaker(self) -> pulumi.Input[Optional['DeploymentCircuitBreakerArgs']]:
+        """
+        Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+        """
+        return pulumi.get(self, "deployment_circuit_breaker")
+
+    @deployment_circuit_breaker.setter
+    def deployment_circuit_breaker(self, value: pulumi.Input[Optional['DeploymentCircuitBreakerArgs']]):
+        pulumi.set(self, "deployment_circuit_breaker", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deploymentConfiguration")
+    def deployment_configuration(self) -> pulumi.Input[Optional['DeploymentConfigurationArgs']]:
+        """
+        How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+        """
+        return pulumi.get(self, "deployment_configuration")
+
+    @deployment_configuration.setter
+    def deployment_configuration(self, value: pulumi.Input[Optional['DeploymentConfigurationArgs']]):
+        pulumi.set(self, "deployment_configuration", value)
+
+    @_builtins.property
     @pulumi.getter(name="placementStrategy")
     def placement_strategy(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -125,6 +158,8 @@ class Service(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  capacity_provider: pulumi.Input[Optional[_builtins.str]] = None,
                  cluster: pulumi.Input[Optional[_builtins.str]] = None,
+                 deployment_circuit_breaker: pulumi.Input[Optional[Union['DeploymentCircuitBreakerArgs', 'DeploymentCircuitBreakerArgsDict', 'outputs.DeploymentCircuitBreaker']]] = None,
+                 deployment_configuration: pulumi.Input[Optional[Union['DeploymentConfigurationArgs', 'DeploymentConfigurationArgsDict', 'outputs.DeploymentConfiguration']]] = None,
                  desired_count: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  placement_strategy: pulumi.Input[Optional[_builtins.str]] = None,
@@ -137,6 +172,8 @@ class Service(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] capacity_provider: The name of a capacity provider of this spec.
         :param pulumi.Input[_builtins.str] cluster: The cluster (placement domain, like an ECS cluster) this spec declares: lower-case letters, digits and '-', 1 to 63 characters, starting and ending with a letter or digit. Every file of a split spec names the same cluster.
+        :param pulumi.Input[Union['DeploymentCircuitBreakerArgs', 'DeploymentCircuitBreakerArgsDict', 'outputs.DeploymentCircuitBreaker']] deployment_circuit_breaker: Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+        :param pulumi.Input[Union['DeploymentConfigurationArgs', 'DeploymentConfigurationArgsDict', 'outputs.DeploymentConfiguration']] deployment_configuration: How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
         :param pulumi.Input[_builtins.int] desired_count: Copies wanted (0 or more).
         :param pulumi.Input[_builtins.str] name: Unique among services; copies are named SERVICE/N.
         :param pulumi.Input[_builtins.str] placement_strategy: BINPACK (default): as few instances as possible. SPREAD: copies on as many instances as possible.
@@ -168,6 +205,8 @@ class Service(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  capacity_provider: pulumi.Input[Optional[_builtins.str]] = None,
                  cluster: pulumi.Input[Optional[_builtins.str]] = None,
+                 deployment_circuit_breaker: pulumi.Input[Optional[Union['DeploymentCircuitBreakerArgs', 'DeploymentCircuitBreakerArgsDict', 'outputs.DeploymentCircuitBreaker']]] = None,
+                 deployment_configuration: pulumi.Input[Optional[Union['DeploymentConfigurationArgs', 'DeploymentConfigurationArgsDict', 'outputs.DeploymentConfiguration']]] = None,
                  desired_count: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  placement_strategy: pulumi.Input[Optional[_builtins.str]] = None,
@@ -187,6 +226,8 @@ class Service(pulumi.CustomResource):
             if cluster is None and not opts.urn:
                 raise TypeError("Missing required property 'cluster'")
             __props__.__dict__["cluster"] = cluster
+            __props__.__dict__["deployment_circuit_breaker"] = deployment_circuit_breaker
+            __props__.__dict__["deployment_configuration"] = deployment_configuration
             if desired_count is None and not opts.urn:
                 raise TypeError("Missing required property 'desired_count'")
             __props__.__dict__["desired_count"] = desired_count
@@ -226,6 +267,8 @@ class Service(pulumi.CustomResource):
         __props__.__dict__["capacity_provider"] = None
         __props__.__dict__["cluster"] = None
         __props__.__dict__["copies"] = None
+        __props__.__dict__["deployment_circuit_breaker"] = None
+        __props__.__dict__["deployment_configuration"] = None
         __props__.__dict__["desired_count"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["placement_strategy"] = None
@@ -262,6 +305,22 @@ class Service(pulumi.CustomResource):
         Where each copy runs, with its environment.
         """
         return pulumi.get(self, "copies")
+
+    @_builtins.property
+    @pulumi.getter(name="deploymentCircuitBreaker")
+    def deployment_circuit_breaker(self) -> pulumi.Output[Optional['outputs.DeploymentCircuitBreaker']]:
+        """
+        Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+        """
+        return pulumi.get(self, "deployment_circuit_breaker")
+
+    @_builtins.property
+    @pulumi.getter(name="deploymentConfiguration")
+    def deployment_configuration(self) -> pulumi.Output[Optional['outputs.DeploymentConfiguration']]:
+        """
+        How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+        """
+        return pulumi.get(self, "deployment_configuration")
 
     @_builtins.property
     @pulumi.getter(name="desiredCount")

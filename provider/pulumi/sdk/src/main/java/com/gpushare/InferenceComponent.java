@@ -8,6 +8,7 @@ import com.gpushare.Utilities;
 import com.gpushare.outputs.CopyPlacement;
 import com.gpushare.outputs.InferenceComponentRuntimeConfig;
 import com.gpushare.outputs.InferenceComponentSpecification;
+import com.gpushare.outputs.RollingUpdatePolicy;
 import com.gpushare.outputs.UnplacedCopy;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Export;
@@ -150,6 +151,20 @@ public class InferenceComponent extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<String>> partitionType() {
         return Codegen.optional(this.partitionType);
+    }
+    /**
+     * How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+     * 
+     */
+    @Export(name="rollingUpdatePolicy", refs={RollingUpdatePolicy.class}, tree="[0]")
+    private Output</* @Nullable */ RollingUpdatePolicy> rollingUpdatePolicy;
+
+    /**
+     * @return How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+     * 
+     */
+    public Output<Optional<RollingUpdatePolicy>> rollingUpdatePolicy() {
+        return Codegen.optional(this.rollingUpdatePolicy);
     }
     /**
      * CreateInferenceComponent&#39;s RuntimeConfig: the copy count.

@@ -3,6 +3,7 @@
 
 package com.gpushare;
 
+import com.gpushare.inputs.RollingUpdatePolicyArgs;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
@@ -137,6 +138,21 @@ public final class InferenceComponentArgs extends com.pulumi.resources.ResourceA
         return Optional.ofNullable(this.partitionType);
     }
 
+    /**
+     * How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+     * 
+     */
+    @Import(name="rollingUpdatePolicy")
+    private @Nullable Output<RollingUpdatePolicyArgs> rollingUpdatePolicy;
+
+    /**
+     * @return How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+     * 
+     */
+    public Optional<Output<RollingUpdatePolicyArgs>> rollingUpdatePolicy() {
+        return Optional.ofNullable(this.rollingUpdatePolicy);
+    }
+
     private InferenceComponentArgs() {}
 
     private InferenceComponentArgs(InferenceComponentArgs $) {
@@ -148,6 +164,7 @@ public final class InferenceComponentArgs extends com.pulumi.resources.ResourceA
         this.model = $.model;
         this.name = $.name;
         this.partitionType = $.partitionType;
+        this.rollingUpdatePolicy = $.rollingUpdatePolicy;
     }
 
     public static Builder builder() {
@@ -334,6 +351,27 @@ public final class InferenceComponentArgs extends com.pulumi.resources.ResourceA
          */
         public Builder partitionType(String partitionType) {
             return partitionType(Output.of(partitionType));
+        }
+
+        /**
+         * @param rollingUpdatePolicy How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder rollingUpdatePolicy(@Nullable Output<RollingUpdatePolicyArgs> rollingUpdatePolicy) {
+            $.rollingUpdatePolicy = rollingUpdatePolicy;
+            return this;
+        }
+
+        /**
+         * @param rollingUpdatePolicy How a new model or specification replaces the copies (SageMaker DeploymentConfig.RollingUpdatePolicy): batches of maximumBatchSize copies, each provisioned before the old ones are removed, then waitIntervalInSeconds of bake time. Absent: one copy at a time. See docs/deployments.md.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder rollingUpdatePolicy(RollingUpdatePolicyArgs rollingUpdatePolicy) {
+            return rollingUpdatePolicy(Output.of(rollingUpdatePolicy));
         }
 
         public InferenceComponentArgs build() {

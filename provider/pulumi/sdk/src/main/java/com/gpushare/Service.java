@@ -6,6 +6,8 @@ package com.gpushare;
 import com.gpushare.ServiceArgs;
 import com.gpushare.Utilities;
 import com.gpushare.outputs.CopyPlacement;
+import com.gpushare.outputs.DeploymentCircuitBreaker;
+import com.gpushare.outputs.DeploymentConfiguration;
 import com.gpushare.outputs.UnplacedCopy;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Export;
@@ -64,6 +66,34 @@ public class Service extends com.pulumi.resources.CustomResource {
      */
     public Output<List<CopyPlacement>> copies() {
         return this.copies;
+    }
+    /**
+     * Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+     * 
+     */
+    @Export(name="deploymentCircuitBreaker", refs={DeploymentCircuitBreaker.class}, tree="[0]")
+    private Output</* @Nullable */ DeploymentCircuitBreaker> deploymentCircuitBreaker;
+
+    /**
+     * @return Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+     * 
+     */
+    public Output<Optional<DeploymentCircuitBreaker>> deploymentCircuitBreaker() {
+        return Codegen.optional(this.deploymentCircuitBreaker);
+    }
+    /**
+     * How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+     * 
+     */
+    @Export(name="deploymentConfiguration", refs={DeploymentConfiguration.class}, tree="[0]")
+    private Output</* @Nullable */ DeploymentConfiguration> deploymentConfiguration;
+
+    /**
+     * @return How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+     * 
+     */
+    public Output<Optional<DeploymentConfiguration>> deploymentConfiguration() {
+        return Codegen.optional(this.deploymentConfiguration);
     }
     /**
      * Copies wanted (0 or more).

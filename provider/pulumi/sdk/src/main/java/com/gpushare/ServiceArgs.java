@@ -3,6 +3,8 @@
 
 package com.gpushare;
 
+import com.gpushare.inputs.DeploymentCircuitBreakerArgs;
+import com.gpushare.inputs.DeploymentConfigurationArgs;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
@@ -45,6 +47,36 @@ public final class ServiceArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Output<String> cluster() {
         return this.cluster;
+    }
+
+    /**
+     * Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+     * 
+     */
+    @Import(name="deploymentCircuitBreaker")
+    private @Nullable Output<DeploymentCircuitBreakerArgs> deploymentCircuitBreaker;
+
+    /**
+     * @return Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+     * 
+     */
+    public Optional<Output<DeploymentCircuitBreakerArgs>> deploymentCircuitBreaker() {
+        return Optional.ofNullable(this.deploymentCircuitBreaker);
+    }
+
+    /**
+     * How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+     * 
+     */
+    @Import(name="deploymentConfiguration")
+    private @Nullable Output<DeploymentConfigurationArgs> deploymentConfiguration;
+
+    /**
+     * @return How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+     * 
+     */
+    public Optional<Output<DeploymentConfigurationArgs>> deploymentConfiguration() {
+        return Optional.ofNullable(this.deploymentConfiguration);
     }
 
     /**
@@ -112,6 +144,8 @@ public final class ServiceArgs extends com.pulumi.resources.ResourceArgs {
     private ServiceArgs(ServiceArgs $) {
         this.capacityProvider = $.capacityProvider;
         this.cluster = $.cluster;
+        this.deploymentCircuitBreaker = $.deploymentCircuitBreaker;
+        this.deploymentConfiguration = $.deploymentConfiguration;
         this.desiredCount = $.desiredCount;
         this.name = $.name;
         this.placementStrategy = $.placementStrategy;
@@ -176,6 +210,48 @@ public final class ServiceArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder cluster(String cluster) {
             return cluster(Output.of(cluster));
+        }
+
+        /**
+         * @param deploymentCircuitBreaker Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder deploymentCircuitBreaker(@Nullable Output<DeploymentCircuitBreakerArgs> deploymentCircuitBreaker) {
+            $.deploymentCircuitBreaker = deploymentCircuitBreaker;
+            return this;
+        }
+
+        /**
+         * @param deploymentCircuitBreaker Stops a rollout whose new copies fail to become healthy (ECS deploymentCircuitBreaker; threshold: half of desiredCount, at least 3, at most 200 copies) and, with rollback, returns it to the last revision that completed.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder deploymentCircuitBreaker(DeploymentCircuitBreakerArgs deploymentCircuitBreaker) {
+            return deploymentCircuitBreaker(Output.of(deploymentCircuitBreaker));
+        }
+
+        /**
+         * @param deploymentConfiguration How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder deploymentConfiguration(@Nullable Output<DeploymentConfigurationArgs> deploymentConfiguration) {
+            $.deploymentConfiguration = deploymentConfiguration;
+            return this;
+        }
+
+        /**
+         * @param deploymentConfiguration How a new task definition revision replaces the copies (ECS deploymentConfiguration): the plan rolls it out in waves that keep at least minimumHealthyPercent and at most maximumPercent of desiredCount running, and that fit the GPUs at every step. See docs/deployments.md.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder deploymentConfiguration(DeploymentConfigurationArgs deploymentConfiguration) {
+            return deploymentConfiguration(Output.of(deploymentConfiguration));
         }
 
         /**
