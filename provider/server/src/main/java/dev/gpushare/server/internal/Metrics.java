@@ -112,6 +112,13 @@ public final class Metrics {
         return n;
     }
 
+    /** Metrics of other parts (the repair loop), rendered after these. */
+    private final List<java.util.function.Consumer<StringBuilder>> more = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    public void also(java.util.function.Consumer<StringBuilder> renderer) {
+        more.add(renderer);
+    }
+
     public String render() {
         StringBuilder sb = new StringBuilder();
         sb.append("# HELP gpushare_http_requests_total Requests answered, by route and status.\n");
@@ -147,6 +154,7 @@ public final class Metrics {
                 .append(ClusterSeries.MAX_CLUSTERS).append(" clusters had a series.\n");
         sb.append("# TYPE gpushare_metric_series_dropped_total counter\n");
         sb.append("gpushare_metric_series_dropped_total ").append(droppedSeries.get()).append('\n');
+        for (var m : more) m.accept(sb);
         return sb.toString();
     }
 
