@@ -125,6 +125,20 @@ public final class Converger {
         }
     }
 
+    /**
+     * One round of the loop from a snapshot the caller observed and judged (the repair loop: a
+     * health mark younger than its grace must not be acted on, so the plan is made from exactly
+     * the snapshot that was checked, never from a newer read). A conflict is returned, not retried:
+     * the caller observes again.
+     */
+    public Converged convergeFrom(ResolvedSpec spec, Snapshot observed, ApplyListener listener) {
+        Replan r = plan(spec, observed);
+        Plan plan = r.plan();
+        if (plan.isEmpty()) return new Converged(plan, new ApplyOutcome.Applied(plan.revision(), 0), plan.desired(), 1);
+        ApplyOutcome outcome = apply(plan, listener);
+        return new Converged(plan, outcome, outcome instanceof ApplyOutcome.Applied ? plan.desired() : r.observed(), 1);
+    }
+
     /** {@link #converge} without progress reports. */
     public Converged converge(ResolvedSpec spec) {
         return converge(spec, ApplyListener.NONE);

@@ -143,6 +143,26 @@ class ConvergerTest {
         }
     }
 
+    /**
+     * convergeFrom plans from the snapshot the caller judged, never a newer read: a mark made after
+     * that snapshot is not acted on (the apply meets a conflict, which is returned, not retried).
+     */
+    @Test
+    void convergeFromActsOnTheJudgedSnapshotOnly() {
+        ResolvedSpec spec = resolved(Specs.mpsService(6, 4096));
+        try (LocalBackend backend = LocalBackend.open(dir.resolve("state"))) {
+            Converger c = new Converger(backend);
+            c.converge(resolved(Specs.mpsService(4, 4096)));
+            Snapshot judged = backend.read("scale");
+            backend.markUnhealthy("scale", "l4-0", "arrived after the judgement");
+            Converged done = c.convergeFrom(spec, judged, dev.gpushare.engine.reconcile.ApplyListener.NONE);
+            assertThat(done.outcome()).isInstanceOf(ApplyOutcome.Conflict.class);
+            assertThat(done.attempts()).isEqualTo(1);
+            assertThat(done.plan().actions()).noneMatch(a -> a instanceof Action.TerminateInstance);
+            assertThat(backend.read("scale").state().summary().allocations()).as("nothing written").isEqualTo(4);
+        }
+    }
+
     private static Action.StopCopy stopOf(FleetState state, String task) {
         for (Instance i : state.instances()) {
             for (Gpu g : i.gpus()) {

@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * GPU health from {@code nvidia-smi}'s query output ({@link #QUERY}): a GPU with retired pages
- * pending, a failed row remap, or an Xid error named in the output is unhealthy ({@code XID_<n>},
+ * pending, a failed row remap, or an Xid error named in the output ({@code Xid 79}, or the kernel's
+ * {@code Xid (PCI:0000:01:00): 48}) is unhealthy ({@code XID_<n>},
  * as ECS names the DCGM findings). Fields a GPU does not support ({@code [N/A]}, {@code [Not
  * Supported]}) say nothing.
  */
@@ -15,7 +16,7 @@ public final class GpuHealth {
     /** The fields asked for, in order. */
     public static final String FIELDS = "index,retired_pages.pending,remapped_rows.failure";
     public static final List<String> QUERY = List.of("--query-gpu=" + FIELDS, "--format=csv,noheader,nounits");
-    private static final Pattern XID = Pattern.compile("(?i)\\bxid\\b\\D{0,20}(\\d+)");
+    private static final Pattern XID = Pattern.compile("(?i)\\bxid\\s*(?:\\([^)]*\\))?\\s*:?\\s*(\\d+)");
 
     private GpuHealth() {}
 

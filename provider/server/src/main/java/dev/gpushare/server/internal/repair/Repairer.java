@@ -66,6 +66,8 @@ public final class Repairer implements AutoCloseable {
     private final Map<String, Duration> backoff = new HashMap<>();
     /** Unhealthy instances whose mark time the store does not have (made before this version): first seen. */
     private final Map<String, Instant> firstSeen = new HashMap<>();
+    /** The instance ids of each cluster as last seen (their heartbeats are kept, the others' forgotten). */
+    private final Map<String, Set<String>> knownIds = new HashMap<>();
 
     public Repairer(Store store, Converger converger, RepairConfig config, RepairMetrics metrics, PrintStream log) {
         this(store, converger, config, metrics, log, Clock.systemUTC());
@@ -97,7 +99,10 @@ public final class Repairer implements AutoCloseable {
                 metrics.leader(leads);
                 log.println("gpushare serve: " + (leads ? "reconciling (this server leads)" : "not reconciling (another server leads)"));
                 log.flush();
-                if (leads) lastConverged.clear(); // what happened while another led is not known here
+                if (leads) { // what happened while another led is not known here
+                    lastConverged.clear();
+                    knownIds.clear();
+                }
             }
             if (leads) {
                 try {
@@ -147,6 +152,15 @@ public final class Repairer implements AutoCloseable {
         String json = declared.get();
         Snapshot s = store.read(cluster);
 
+        // 0. heartbeats and mark times of instances that are gone are forgotten (ids are reused: a
+        //    new l4-0 must not inherit the old one's last report)
+        Set<String> ids = new TreeSet<>();
+        for (Instance i : s.state().instances()) ids.add(i.id().toString());
+        if (!ids.equals(knownIds.get(cluster))) {
+            store.retainInstances(cluster, ids);
+            knownIds.put(cluster, ids);
+        }
+
         // 1. agents silent for the grace
         Map<String, Instant> heard = store.heartbeats(cluster);
         boolean marked = false;
@@ -192,7 +206,8 @@ public final class Repairer implements AutoCloseable {
             }
         };
         if (resolved == null) return "refused";
-        Converged c = converger.converge(resolved);
+        // from the very snapshot judged above: a mark that arrived since waits for its own grace
+        Converged c = converger.convergeFrom(resolved, s, dev.gpushare.engine.reconcile.ApplyListener.NONE);
         switch (c.outcome()) {
             case ApplyOutcome.Applied a -> {
                 Instant done = clock.instant();
@@ -205,7 +220,10 @@ public final class Repairer implements AutoCloseable {
                     firstSeen.remove(cluster + "/" + e.getKey());
                     log.println("gpushare serve: " + cluster + ": replaced " + e.getKey() + " (" + millis + " ms after it was marked)");
                 }
-                if (!unhealthy.isEmpty()) store.retainInstances(cluster, left);
+                if (!unhealthy.isEmpty()) {
+                    store.retainInstances(cluster, left);
+                    knownIds.put(cluster, left);
+                }
                 lastConverged.put(cluster, new Converged0(specHash, c.revision(), done));
                 metrics.converged(cluster, done.toEpochMilli());
                 if (a.actions() > 0) {
