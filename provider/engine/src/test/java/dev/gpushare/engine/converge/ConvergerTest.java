@@ -52,7 +52,7 @@ class ConvergerTest {
             Converged again = c.converge(spec);
             assertThat(again.plan().isEmpty()).isTrue();
             assertThat(again.revision()).isEqualTo(1);
-            assertThat(c.lastPlan("scale")).get().extracting(Replan::changeSetPath).isEqualTo(true);
+            assertThat(again.followedChange()).as("planned from the baseline").isTrue();
         }
     }
 
@@ -67,12 +67,13 @@ class ConvergerTest {
 
             backend.markUnhealthy("scale", "l4-0", "mps-daemon-unresponsive");
             assertThat(c.baseline("scale")).as("still held: the converger was not told").isPresent();
-            Plan plan = c.plan(spec).plan();
+            Replan replan = c.plan(spec);
+            Plan plan = replan.plan();
             // start-before-stop: a new instance (l4-1), the 6 copies moved onto it, then l4-0 terminated
             assertThat(plan.actions()).first().isInstanceOf(Action.LaunchInstance.class);
             assertThat(plan.actions()).last().isInstanceOfSatisfying(Action.TerminateInstance.class,
                     t -> assertThat(t.instanceId().toString()).isEqualTo("l4-0"));
-            assertThat(c.lastPlan("scale")).get().extracting(Replan::changeSetPath).isEqualTo(false);
+            assertThat(replan.changeSetPath()).isFalse();
 
             Converged repaired = c.converge(spec);
             assertThat(repaired.converged()).isTrue();
