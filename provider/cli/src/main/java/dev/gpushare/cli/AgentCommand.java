@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code gpushare agent}: on an instance, probe the MPS control daemon and the GPUs, and report. See docs/agent.md. */
@@ -31,6 +32,8 @@ import picocli.CommandLine.Option;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped (SIGTERM)", "2:usage error (backend URL, missing token, interval)"})
 final class AgentCommand implements Callable<Integer> {
+    @Mixin private FormatOption format;
+
     @Option(names = "--backend", required = true, paramLabel = "URL", description = "The gpushare service: http(s)://HOST:PORT.")
     private String backend;
 
@@ -49,6 +52,7 @@ final class AgentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        boolean json = format.jsonElseText("agent");
         if (!backend.startsWith("http://") && !backend.startsWith("https://")) {
             throw UserError.usage("--backend " + backend + " is not a gpushare service URL; the agent reports to "
                     + "http(s)://HOST:PORT (a `gpushare serve`)");
@@ -84,7 +88,15 @@ final class AgentCommand implements Callable<Integer> {
             }
         }, "gpushare-agent-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        System.err.println("gpushare agent: reporting " + cluster + "/" + instance + " to " + backend + " every " + interval.toMillis() + " ms");
+        // scripts and units wait for this line on stdout; what the agent finds goes to stderr, one line per change
+        if (json) {
+            System.out.println(tools.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("reporting", backend)
+                    .put("cluster", cluster).put("instance", instance).put("intervalMillis", interval.toMillis()));
+        } else {
+            System.out.println("gpushare agent: reporting " + cluster + "/" + instance + " to " + backend + " every "
+                    + interval.toMillis() + " ms");
+        }
+        System.out.flush();
         try {
             agent.run();
         } finally {
