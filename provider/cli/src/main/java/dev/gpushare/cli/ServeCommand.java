@@ -2,6 +2,7 @@ package dev.gpushare.cli;
 
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.server.PlacementServer;
+import dev.gpushare.server.RepairConfig;
 import dev.gpushare.server.ServerConfig;
 import dev.gpushare.server.ServiceLimits;
 import java.time.Duration;
@@ -28,12 +29,14 @@ import picocli.CommandLine.Option;
                 "Run the placement service: the remote backend that `--backend http(s)://…` talks to. "
                         + "A versioned HTTP/JSON API (/v1/…, described at /v1/openapi.json) over PostgreSQL "
                         + "(--store jdbc:postgresql://…) or the embedded store (--store file:PATH).",
-                "Every request but /healthz needs `Authorization: Bearer <token>` with a token from --token-file. "
+                "Every request but /healthz needs `Authorization: Bearer <token>` with a token from --token-file "
+                        + "(a line `TOKEN agent:CLUSTER/INSTANCE` is an agent's token: it may only report for that instance). "
                         + "Runs until interrupted (Ctrl-C, SIGTERM)."},
         footerHeading = "%nExamples:%n",
         footer = {"  openssl rand -hex 32 > tokens && gpushare serve --token-file tokens",
                 "  gpushare serve --port 0 --token-file tokens --format json",
-                "  gpushare serve --port 8750 --store 'jdbc:postgresql://db:5432/gpushare?user=gpushare' --token-file /etc/gpushare/tokens"},
+                "  gpushare serve --port 8750 --store 'jdbc:postgresql://db:5432/gpushare?user=gpushare' --token-file /etc/gpushare/tokens",
+                "  gpushare serve --reconcile --repair-grace 2m --store 'jdbc:postgresql://db:5432/gpushare?user=gpushare' --token-file /etc/gpushare/tokens"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped", "2:usage error (tokens, TLS files, port in use)", "4:the store could not be opened"})
 final class ServeCommand implements Callable<Integer> {
@@ -91,6 +94,22 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--max-instances", paramLabel = "N", description = "Up-front instances one plan request may ask for (default: ${DEFAULT-VALUE}).")
     private long maxInstances = ServiceLimits.DEFAULTS.maxInstances();
 
+    @Option(names = "--reconcile",
+            description = "Also keep every cluster converged to the spec of its latest apply: an instance marked unhealthy "
+                    + "(by a person, its agent, or missing agent heartbeats) is replaced after --repair-grace, at most 20%% of "
+                    + "a pool's instances at a time (one below 9), start-before-stop. With several servers on one PostgreSQL, "
+                    + "one reconciles at a time and another takes over when it stops. See docs/server.md, Repair.")
+    private boolean reconcile;
+
+    @Option(names = "--repair-grace", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "With --reconcile: how long a mark stands before the instance is replaced, and how long an agent may "
+                    + "stay silent before its instance is marked agent-silent, e.g. 30s, 5m (default: 60s).")
+    private Duration repairGrace;
+
+    @Option(names = "--resync", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "With --reconcile: plan every cluster at least this often, even when nothing seems to have changed (default: 5m).")
+    private Duration resync;
+
     @picocli.CommandLine.Spec private CommandSpec command;
 
     @Override
@@ -110,9 +129,22 @@ final class ServeCommand implements Callable<Integer> {
             throw UserError.usage("--token-file " + tokenFile + " holds no token; add one per line (openssl rand -hex 32 >> " + tokenFile + ")");
         }
         for (int i = 0; i < tokens.size(); i++) {
-            if (tokens.get(i).length() < 16) {
-                throw UserError.usage("--token-file " + tokenFile + ": token " + (i + 1) + " is " + tokens.get(i).length()
+            String token = tokens.get(i).split("\\s+")[0]; // a line may go on with an agent scope (agent:CLUSTER/INSTANCE)
+            if (token.length() < 16) {
+                throw UserError.usage("--token-file " + tokenFile + ": token " + (i + 1) + " is " + token.length()
                         + " characters; tokens need at least 16 (openssl rand -hex 32 makes one)");
+            }
+        }
+        if (!reconcile && (repairGrace != null || resync != null)) {
+            throw UserError.usage((repairGrace != null ? "--repair-grace" : "--resync") + " is an option of the repair loop; add --reconcile");
+        }
+        RepairConfig repair = null;
+        if (reconcile) {
+            try {
+                repair = new RepairConfig(repairGrace == null ? RepairConfig.DEFAULT_GRACE : repairGrace,
+                        resync == null ? RepairConfig.DEFAULT_RESYNC : resync, RepairConfig.DEFAULT_TICK);
+            } catch (IllegalArgumentException e) {
+                throw UserError.usage(e.getMessage());
             }
         }
         ServiceLimits limits;
@@ -128,7 +160,7 @@ final class ServeCommand implements Callable<Integer> {
         PlacementServer server;
         try {
             server = PlacementServer.start(new ServerConfig(bind, port, store, tokens, tlsCert, tlsKey, bodyLimit,
-                    ServerConfig.DEFAULT_THREADS, limits));
+                    ServerConfig.DEFAULT_THREADS, limits, repair));
         } catch (IllegalArgumentException | UncheckedIOException e) {
             // the message says which option is at fault (tokens, TLS files, store, port); Main adds "gpushare: "
             throw UserError.usage(e.getMessage());
@@ -144,10 +176,12 @@ final class ServeCommand implements Callable<Integer> {
         // scripts wait for this line (and read the port from it when --port 0)
         if (json) {
             var line = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()
-                    .put("listening", server.url()).put("store", server.describeStore());
+                    .put("listening", server.url()).put("store", server.describeStore()).put("reconcile", repair != null);
             out.println(line.toString());
         } else {
-            out.println("gpushare serve: listening on " + server.url() + " (store " + server.describeStore() + ")");
+            out.println("gpushare serve: listening on " + server.url() + " (store " + server.describeStore() + ")"
+                    + (repair == null ? "" : "; reconciling clusters to their declared specs, repair grace "
+                    + repair.grace().toSeconds() + " s"));
         }
         out.flush();
         stopped.await();

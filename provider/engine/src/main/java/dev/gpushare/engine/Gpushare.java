@@ -102,7 +102,8 @@ public final class Gpushare implements AutoCloseable {
     }
 
     public ApplyOutcome apply(Plan plan, ApplyListener listener) {
-        return converger.apply(plan, listener);
+        // the latest plan made here carries what the next baseline is made of; any other plan drops it
+        return last != null && last.plan() == plan ? converger.apply(last, listener) : converger.apply(plan, listener);
     }
 
     /** The cluster's actual state (empty when never applied). */

@@ -171,6 +171,15 @@ public final class HttpBackend implements Backend {
         return new BatchResult.Committed(a.body().get("revision").asLong());
     }
 
+    /**
+     * Sends the spec the next batches converge to ({@code PUT /v1/clusters/{cluster}/spec}): the
+     * service keeps it, and {@code serve --reconcile} keeps the cluster converged to it.
+     */
+    @Override
+    public void declareSpec(String cluster, dev.gpushare.model.Spec spec) {
+        send("PUT", "/v1/clusters/" + seg(cluster) + "/spec", dev.gpushare.model.io.SpecWriter.toTree(spec), null, true);
+    }
+
     @Override
     public long markUnhealthy(String cluster, String instanceId, String reason) {
         ObjectNode body = Wire.NODES.objectNode().put("reason", reason);
@@ -313,6 +322,10 @@ public final class HttpBackend implements Backend {
         String message = json.path("message").asString("");
         String id = json.path("requestId").asString("");
         String detail = (code.isEmpty() ? "" : code + ": ") + message + (id.isEmpty() ? "" : " (request id " + id + ")");
+        if (status == 403 && code.equals(ServiceCode.TOKEN_SCOPE.name())) {
+            return new BackendException(BackendCode.BACKEND_UNAUTHORIZED, "the gpushare server at " + describe()
+                    + " refused the request (403 " + code + "): " + message + "; set " + TOKEN_ENV + " to a full token");
+        }
         if (status == 401 || status == 403) {
             return new BackendException(BackendCode.BACKEND_UNAUTHORIZED, "the gpushare server at " + describe() + " refused the token ("
                     + status + "); set " + TOKEN_ENV + " to a token from the server's --token-file");

@@ -8,6 +8,10 @@ import dev.gpushare.server.internal.Metrics;
 import dev.gpushare.server.internal.Pem;
 import dev.gpushare.server.internal.PgStore;
 import dev.gpushare.server.internal.Store;
+import dev.gpushare.server.internal.StoreBackend;
+import dev.gpushare.server.internal.repair.RepairMetrics;
+import dev.gpushare.server.internal.repair.Repairer;
+import dev.gpushare.engine.converge.Converger;
 import dev.gpushare.server.internal.Tokens;
 import dev.gpushare.server.internal.http.Listener;
 import java.io.IOException;
@@ -25,8 +29,9 @@ import javax.net.ssl.SSLContext;
 
 /**
  * The placement service ({@code gpushare serve}): the engine's backend operations behind the
- * versioned HTTP/JSON API described by {@code openapi.json}, on PostgreSQL or the embedded store.
- * See docs/server.md.
+ * versioned HTTP/JSON API described by {@code openapi.json}, on PostgreSQL or the embedded store;
+ * with {@link ServerConfig#repair()} ({@code --reconcile}) it also keeps each cluster converged to
+ * its declared spec (the repair loop, {@code internal.repair.Repairer}). See docs/server.md.
  *
  * <pre>{@code
  * try (PlacementServer s = PlacementServer.start(ServerConfig.loopback("file:state", token))) {
@@ -48,7 +53,13 @@ public final class PlacementServer implements AutoCloseable {
     private final HttpFront front;
     private final boolean tls;
 
-    private PlacementServer(Listener http, Api api, Store store, Metrics metrics, HttpFront front, boolean tls) {
+    private final Repairer repairer;
+    private final RepairMetrics repairMetrics;
+
+    private PlacementServer(Listener http, Api api, Store store, Metrics metrics, HttpFront front, boolean tls,
+                            Repairer repairer, RepairMetrics repairMetrics) {
+        this.repairer = repairer;
+        this.repairMetrics = repairMetrics;
         this.http = http;
         this.api = api;
         this.store = store;
@@ -92,11 +103,15 @@ public final class PlacementServer implements AutoCloseable {
                 });
         try {
             Metrics metrics = new Metrics();
-            Api api = new Api(store, metrics, openapi(), config.limits());
+            Converger converger = new Converger(new StoreBackend(store), Api.BASELINES, Converger.DEFAULT_ATTEMPTS);
+            Api api = new Api(store, converger, metrics, openapi(), config.limits());
+            RepairMetrics repairMetrics = new RepairMetrics(metrics, config.repair() != null);
             HttpFront front = new HttpFront(api.routes(), tokens, config.bodyLimitBytes(), metrics, log);
             Listener http = Listener.start(new InetSocketAddress(config.bind(), config.port()), tls, front, config.limits(),
                     config.bodyLimitBytes(), workers);
-            return new PlacementServer(http, api, store, metrics, front, tls != null);
+            Repairer repairer = config.repair() == null ? null
+                    : new Repairer(store, converger, config.repair(), repairMetrics, log).start();
+            return new PlacementServer(http, api, store, metrics, front, tls != null, repairer, repairMetrics);
         } catch (IOException e) {
             workers.shutdownNow();
             store.close();
@@ -171,8 +186,19 @@ public final class PlacementServer implements AutoCloseable {
      * Stops accepting, lets running requests finish (up to 2 s), interrupts what still runs,
      * closes every connection and the store. Slow or hostile clients hold nothing up.
      */
+    /** Instances the repair loop replaced so far (0 without {@code --reconcile}). */
+    public long repairs() {
+        return repairMetrics.repairs();
+    }
+
+    /** True when this server runs the repair loop ({@code --reconcile}). */
+    public boolean reconciles() {
+        return repairer != null;
+    }
+
     @Override
     public void close() {
+        if (repairer != null) repairer.close(); // first: a converge in progress finishes, the leadership goes
         http.close(2000);
         store.close();
     }

@@ -19,9 +19,11 @@ import java.util.Objects;
  * @param threads        request threads (and database connections at most); connections are
  *                       served asynchronously by Jetty, so a slow client holds none of these
  * @param limits         timeouts, connection and work bounds (see {@link ServiceLimits})
+ * @param repair         {@code serve --reconcile}: keep each cluster converged to its declared spec,
+ *                       or null (the default) for a service that only answers requests
  */
 public record ServerConfig(String bind, int port, String store, List<String> tokens, Path tlsCert, Path tlsKey,
-                           long bodyLimitBytes, int threads, ServiceLimits limits) {
+                           long bodyLimitBytes, int threads, ServiceLimits limits, RepairConfig repair) {
     /** 16 MiB: a spec of thousands of services, or a plan of a very large fleet, fits. */
     public static final long DEFAULT_BODY_LIMIT = 16L * 1024 * 1024;
     public static final String DEFAULT_BIND = "127.0.0.1";
@@ -40,6 +42,12 @@ public record ServerConfig(String bind, int port, String store, List<String> tok
         Objects.requireNonNull(limits, "limits");
     }
 
+    /** Without the repair loop. */
+    public ServerConfig(String bind, int port, String store, List<String> tokens, Path tlsCert, Path tlsKey,
+                        long bodyLimitBytes, int threads, ServiceLimits limits) {
+        this(bind, port, store, tokens, tlsCert, tlsKey, bodyLimitBytes, threads, limits, null);
+    }
+
     /** With the default {@link ServiceLimits}. */
     public ServerConfig(String bind, int port, String store, List<String> tokens, Path tlsCert, Path tlsKey,
                         long bodyLimitBytes, int threads) {
@@ -52,14 +60,19 @@ public record ServerConfig(String bind, int port, String store, List<String> tok
     }
 
     public ServerConfig withBodyLimit(long bytes) {
-        return new ServerConfig(bind, port, store, tokens, tlsCert, tlsKey, bytes, threads, limits);
+        return new ServerConfig(bind, port, store, tokens, tlsCert, tlsKey, bytes, threads, limits, repair);
     }
 
     public ServerConfig withLimits(ServiceLimits l) {
-        return new ServerConfig(bind, port, store, tokens, tlsCert, tlsKey, bodyLimitBytes, threads, l);
+        return new ServerConfig(bind, port, store, tokens, tlsCert, tlsKey, bodyLimitBytes, threads, l, repair);
     }
 
     public ServerConfig withTls(Path cert, Path key) {
-        return new ServerConfig(bind, port, store, tokens, cert, key, bodyLimitBytes, threads, limits);
+        return new ServerConfig(bind, port, store, tokens, cert, key, bodyLimitBytes, threads, limits, repair);
+    }
+
+    /** {@code serve --reconcile}: with the repair loop. */
+    public ServerConfig withRepair(RepairConfig r) {
+        return new ServerConfig(bind, port, store, tokens, tlsCert, tlsKey, bodyLimitBytes, threads, limits, r);
     }
 }

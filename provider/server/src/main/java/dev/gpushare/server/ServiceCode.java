@@ -66,6 +66,15 @@ public enum ServiceCode implements ProblemCode {
     @Doc(cause = "The reason of mark-unhealthy is not a string (400).",
             fix = "Send {\"reason\": \"mps-daemon-unresponsive\"} or no body.")
     INVALID_REASON,
+    @Doc(cause = "The token is an agent's (a token-file line `TOKEN agent:CLUSTER/INSTANCE`): it may only report for its own instance, POST /v1/clusters/CLUSTER/instances/INSTANCE/report (403).",
+            fix = "Run `gpushare agent` with the --cluster and --instance its token names, or give the caller a full token (a token-file line without agent:).")
+    TOKEN_SCOPE,
+    @Doc(cause = "An agent's report is not {\"healthy\": true|false, \"reason\": \"…\"}, or says unhealthy without a reason (400).",
+            fix = "Send what `gpushare agent` sends: healthy, and a reason whenever healthy is false.")
+    INVALID_REPORT,
+    @Doc(cause = "The cluster has no declared spec (404): no `gpushare apply` through this server has declared one yet (or it was destroyed), so `serve --reconcile` does not keep it converged.",
+            fix = "Apply the spec once through the server: gpushare apply SPEC --backend http(s)://… .")
+    NO_SPEC,
     @Doc(cause = "A declared-resource path names a section the spec does not have (400).",
             fix = "Use capacityProviders, instanceTypes, taskDefinitions, services, endpoints or inferenceComponents.")
     UNKNOWN_SECTION,

@@ -16,12 +16,19 @@ import java.util.Objects;
  * @param state    the cluster's state afterwards: the plan's desired state (with its unplaced
  *                 copies) when applied, otherwise the state the last plan was made from
  * @param attempts plans made (1 unless another writer moved the cluster under an apply)
+ * @param followedChange true when the last plan took the change-set path (from the cluster's baseline)
  */
-public record Converged(Plan plan, ApplyOutcome outcome, FleetState state, int attempts) {
+public record Converged(Plan plan, ApplyOutcome outcome, FleetState state, int attempts, boolean followedChange) {
     public Converged {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(outcome, "outcome");
         Objects.requireNonNull(state, "state");
+    }
+
+    /** How {@code r}'s apply ended: the state is the plan's desired one when applied, else the one it was made from. */
+    static Converged of(dev.gpushare.engine.plan.Replan r, ApplyOutcome outcome, int attempts) {
+        FleetState state = outcome instanceof ApplyOutcome.Applied ? r.plan().desired() : r.observed();
+        return new Converged(r.plan(), outcome, state, attempts, r.changeSetPath());
     }
 
     /** True when every action of the plan committed: the cluster is at the spec. */

@@ -35,7 +35,9 @@ import java.util.Optional;
  *       a refused plan is not retried (it would be refused again).</li>
  * </ul>
  *
- * <p>Thread-safe: plans of different clusters run at once; the bookkeeping is guarded. Two
+ * <p>It holds baselines only, never plans: the caller keeps the {@link Replan} it applies (a
+ * {@link Plan} from elsewhere, such as a saved plan file, is applied with the baseline dropped).
+ * Thread-safe: plans of different clusters run at once; the bookkeeping is guarded. Two
  * converges of one cluster at once are safe too (the backend's optimistic writes refuse the one
  * that lost, which plans again), only wasteful: callers that loop serialise per cluster.
  */
@@ -47,10 +49,8 @@ public final class Converger {
 
     private final Backend backend;
     private final int attempts;
-    /** Per cluster: its baseline and the latest plan made here (whose apply records the next one). */
-    private final Map<String, Memory> memory;
-
-    private record Memory(Baseline baseline, Replan last) {}
+    /** Per cluster, its baseline; least recently used dropped beyond the bound. */
+    private final Map<String, Baseline> baselines;
 
     public Converger(Backend backend) {
         this(backend, DEFAULT_CLUSTERS, DEFAULT_ATTEMPTS);
@@ -65,9 +65,9 @@ public final class Converger {
         if (clusters < 1) throw new IllegalArgumentException("clusters must be ≥ 1, was " + clusters);
         if (attempts < 1) throw new IllegalArgumentException("attempts must be ≥ 1, was " + attempts);
         this.attempts = attempts;
-        this.memory = new LinkedHashMap<>(16, 0.75f, true) {
+        this.baselines = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Memory> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<String, Baseline> eldest) {
                 return size() > clusters;
             }
         };
@@ -78,26 +78,39 @@ public final class Converger {
         return plan(spec, backend.read(spec.cluster()));
     }
 
-    /** Plan from a snapshot the caller observed (of this converger's backend). Writes nothing. */
+    /**
+     * Plan from a snapshot the caller observed (of this converger's backend). Writes nothing; an
+     * empty plan records the cluster's baseline (the state is converged to {@code spec}).
+     */
     public Replan plan(ResolvedSpec spec, Snapshot actual) {
-        String cluster = spec.cluster();
-        Replan r = Pipeline.plan(spec, actual, baseline(cluster).orElse(null));
-        synchronized (memory) {
-            Memory m = memory.get(cluster);
-            Baseline keep = r.converged().orElse(m == null ? null : m.baseline());
-            memory.put(cluster, new Memory(keep, r));
-        }
+        Replan r = Pipeline.plan(spec, actual, baseline(spec.cluster()).orElse(null));
+        r.converged().ifPresent(b -> {
+            synchronized (baselines) {
+                baselines.put(spec.cluster(), b);
+            }
+        });
         return r;
     }
 
     /**
-     * Applies {@code plan} and remembers what it left: the next baseline when it is the latest plan
-     * made here for its cluster and committed in full; otherwise the cluster's baseline is dropped
-     * (the state may have moved), and the next plan takes the full path.
+     * Applies a plan made by {@link #plan} and remembers what it left: the next baseline when every
+     * action committed; otherwise the cluster's baseline is dropped (the state may have moved), and
+     * the next plan takes the full path.
      */
+    public ApplyOutcome apply(Replan r, ApplyListener listener) {
+        ApplyOutcome outcome = Reconciler.apply(backend, r.plan(), listener);
+        Optional<Baseline> next = r.after(outcome);
+        synchronized (baselines) {
+            if (next.isPresent()) baselines.put(r.plan().cluster(), next.get());
+            else baselines.remove(r.plan().cluster());
+        }
+        return outcome;
+    }
+
+    /** Applies a plan made elsewhere (a saved plan file): the cluster's baseline is dropped. */
     public ApplyOutcome apply(Plan plan, ApplyListener listener) {
         ApplyOutcome outcome = Reconciler.apply(backend, plan, listener);
-        remember(plan, outcome);
+        forget(plan.cluster());
         return outcome;
     }
 
@@ -109,20 +122,22 @@ public final class Converger {
         for (int attempt = 1; ; attempt++) {
             Replan r = plan(spec);
             Plan plan = r.plan();
-            if (plan.isEmpty()) return new Converged(plan, new ApplyOutcome.Applied(plan.revision(), 0), plan.desired(), attempt);
-            ApplyOutcome outcome = apply(plan, listener);
-            switch (outcome) {
-                case ApplyOutcome.Applied a -> {
-                    return new Converged(plan, a, plan.desired(), attempt);
-                }
-                case ApplyOutcome.Refused refused -> {
-                    return new Converged(plan, refused, r.observed(), attempt);
-                }
-                case ApplyOutcome.Conflict conflict -> {
-                    if (attempt >= attempts) return new Converged(plan, conflict, r.observed(), attempt);
-                }
-            }
+            if (plan.isEmpty()) return Converged.of(r, new ApplyOutcome.Applied(plan.revision(), 0), attempt);
+            ApplyOutcome outcome = apply(r, listener);
+            if (!(outcome instanceof ApplyOutcome.Conflict) || attempt >= attempts) return Converged.of(r, outcome, attempt);
         }
+    }
+
+    /**
+     * One round of the loop from a snapshot the caller observed and judged (the repair loop: a
+     * health mark younger than its grace must not be acted on, so the plan is made from exactly
+     * the snapshot that was checked, never from a newer read). A conflict is returned, not retried:
+     * the caller observes again.
+     */
+    public Converged convergeFrom(ResolvedSpec spec, Snapshot observed, ApplyListener listener) {
+        Replan r = plan(spec, observed);
+        if (r.plan().isEmpty()) return Converged.of(r, new ApplyOutcome.Applied(r.plan().revision(), 0), 1);
+        return Converged.of(r, apply(r, listener), 1);
     }
 
     /** {@link #converge} without progress reports. */
@@ -132,45 +147,26 @@ public final class Converger {
 
     /** The baseline the next plan of {@code cluster} may start from, if one is kept. */
     public Optional<Baseline> baseline(String cluster) {
-        synchronized (memory) {
-            Memory m = memory.get(cluster);
-            return m == null ? Optional.empty() : Optional.ofNullable(m.baseline());
+        synchronized (baselines) {
+            return Optional.ofNullable(baselines.get(cluster));
         }
     }
 
-    /** The latest plan made here for {@code cluster}, with how it was made (tests, metrics). */
-    public Optional<Replan> lastPlan(String cluster) {
-        synchronized (memory) {
-            Memory m = memory.get(cluster);
-            return m == null ? Optional.empty() : Optional.ofNullable(m.last());
-        }
-    }
-
-    /** Forgets a cluster (destroyed, or written by a path that does not go through here). */
+    /** Forgets a cluster's baseline (destroyed, or written by a path that does not go through here). */
     public void forget(String cluster) {
-        synchronized (memory) {
-            memory.remove(cluster);
+        synchronized (baselines) {
+            baselines.remove(cluster);
         }
     }
 
     /** Baselines kept now. */
     public int size() {
-        synchronized (memory) {
-            return memory.size();
+        synchronized (baselines) {
+            return baselines.size();
         }
     }
 
     public Backend backend() {
         return backend;
-    }
-
-    private void remember(Plan plan, ApplyOutcome outcome) {
-        synchronized (memory) {
-            Memory m = memory.get(plan.cluster());
-            Optional<Baseline> next = m != null && m.last() != null && m.last().plan() == plan
-                    ? m.last().after(outcome) : Optional.empty();
-            if (next.isPresent()) memory.put(plan.cluster(), new Memory(next.get(), null));
-            else memory.remove(plan.cluster());
-        }
     }
 }

@@ -37,7 +37,9 @@ public record Replan(Plan plan, Memo memo, ChangeSet changes, FleetState observe
                 || rolloutRefused()) {
             return Optional.empty();
         }
-        return Optional.of(new Baseline(plan.spec(), a.revision(), memo, plan.desired().instances()));
+        // the instances the backend holds now: every backend folds the actions with the one state
+        // transition, so this is exactly what the next snapshot has while nothing else changed
+        return Optional.of(new Baseline(plan.spec(), a.revision(), memo, StateFold.apply(observed, plan.actions()).instances()));
     }
 
     /**

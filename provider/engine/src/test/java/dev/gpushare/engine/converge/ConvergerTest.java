@@ -52,7 +52,7 @@ class ConvergerTest {
             Converged again = c.converge(spec);
             assertThat(again.plan().isEmpty()).isTrue();
             assertThat(again.revision()).isEqualTo(1);
-            assertThat(c.lastPlan("scale")).get().extracting(Replan::changeSetPath).isEqualTo(true);
+            assertThat(again.followedChange()).as("planned from the baseline").isTrue();
         }
     }
 
@@ -67,12 +67,13 @@ class ConvergerTest {
 
             backend.markUnhealthy("scale", "l4-0", "mps-daemon-unresponsive");
             assertThat(c.baseline("scale")).as("still held: the converger was not told").isPresent();
-            Plan plan = c.plan(spec).plan();
+            Replan replan = c.plan(spec);
+            Plan plan = replan.plan();
             // start-before-stop: a new instance (l4-1), the 6 copies moved onto it, then l4-0 terminated
             assertThat(plan.actions()).first().isInstanceOf(Action.LaunchInstance.class);
             assertThat(plan.actions()).last().isInstanceOfSatisfying(Action.TerminateInstance.class,
                     t -> assertThat(t.instanceId().toString()).isEqualTo("l4-0"));
-            assertThat(c.lastPlan("scale")).get().extracting(Replan::changeSetPath).isEqualTo(false);
+            assertThat(replan.changeSetPath()).isFalse();
 
             Converged repaired = c.converge(spec);
             assertThat(repaired.converged()).isTrue();
@@ -140,6 +141,26 @@ class ConvergerTest {
             assertThat(done.attempts()).isEqualTo(2);
             assertThat(done.converged()).isTrue();
             assertThat(local.read("scale").state().summary().allocations()).isEqualTo(6);
+        }
+    }
+
+    /**
+     * convergeFrom plans from the snapshot the caller judged, never a newer read: a mark made after
+     * that snapshot is not acted on (the apply meets a conflict, which is returned, not retried).
+     */
+    @Test
+    void convergeFromActsOnTheJudgedSnapshotOnly() {
+        ResolvedSpec spec = resolved(Specs.mpsService(6, 4096));
+        try (LocalBackend backend = LocalBackend.open(dir.resolve("state"))) {
+            Converger c = new Converger(backend);
+            c.converge(resolved(Specs.mpsService(4, 4096)));
+            Snapshot judged = backend.read("scale");
+            backend.markUnhealthy("scale", "l4-0", "arrived after the judgement");
+            Converged done = c.convergeFrom(spec, judged, dev.gpushare.engine.reconcile.ApplyListener.NONE);
+            assertThat(done.outcome()).isInstanceOf(ApplyOutcome.Conflict.class);
+            assertThat(done.attempts()).isEqualTo(1);
+            assertThat(done.plan().actions()).noneMatch(a -> a instanceof Action.TerminateInstance);
+            assertThat(backend.read("scale").state().summary().allocations()).as("nothing written").isEqualTo(4);
         }
     }
 

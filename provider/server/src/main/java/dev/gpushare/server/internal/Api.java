@@ -10,7 +10,7 @@ import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
-import dev.gpushare.engine.plan.Baseline;
+import dev.gpushare.engine.converge.Converger;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.Replan;
@@ -53,14 +53,16 @@ public final class Api {
     static final int RENDERED = 256;
 
     /**
-     * Per cluster, the spec and revision a plan found already converged (an empty plan): a plan of
-     * the same cluster at that revision follows the change from it (placement and diff read only
-     * what changed) with the same answer, byte for byte. Only empty plans record one, since the
-     * service cannot tell when a client has applied every batch of a plan; a write moves the
-     * revision, and the next plan takes the full path. At most {@value #BASELINES} clusters.
+     * The engine's one loop over the store: plans go through it, and it keeps, per cluster, the spec
+     * and state a plan found already converged (an empty plan): a plan of the same cluster while
+     * nothing changed under it follows the change from it (placement and diff read only what
+     * changed) with the same answer, byte for byte. The service cannot tell when a client has
+     * applied every batch of a plan, so only empty plans and the repair loop's own applies record
+     * one; any write or health mark sends the next plan down the full path. At most
+     * {@value #BASELINES} clusters.
      */
-    private final BoundedCache<String, Baseline> baselines = new BoundedCache<>(BASELINES);
-    static final int BASELINES = 64;
+    private final Converger converger;
+    public static final int BASELINES = 64;
 
     private final ServiceLimits limits;
     private final SpecLimits specLimits;
@@ -68,6 +70,11 @@ public final class Api {
     private final Semaphore planSlots;
 
     public Api(Store store, Metrics metrics, byte[] openapi, ServiceLimits limits) {
+        this(store, new Converger(new StoreBackend(store), BASELINES, Converger.DEFAULT_ATTEMPTS), metrics, openapi, limits);
+    }
+
+    public Api(Store store, Converger converger, Metrics metrics, byte[] openapi, ServiceLimits limits) {
+        this.converger = converger;
         this.store = store;
         this.metrics = metrics;
         this.openapi = openapi;
@@ -78,7 +85,7 @@ public final class Api {
 
     /** Entries kept per cluster: rendered states (at most {@value #RENDERED}), baselines (at most {@value #BASELINES}), the store's. */
     public int cachedClusters() {
-        return rendered.size() + baselines.size() + store.cachedClusters();
+        return rendered.size() + converger.size() + store.cachedClusters();
     }
 
     /** Every route, in the order the OpenAPI document lists them. */
@@ -94,6 +101,9 @@ public final class Api {
                 new Route("POST", "/v1/clusters/{cluster}/plan", this::plan),
                 new Route("POST", "/v1/clusters/{cluster}/apply", this::apply),
                 new Route("POST", "/v1/clusters/{cluster}/instances/{instance}/unhealthy", this::unhealthy),
+                new Route("POST", "/v1/clusters/{cluster}/instances/{instance}/report", this::report),
+                new Route("GET", "/v1/clusters/{cluster}/spec", this::spec),
+                new Route("PUT", "/v1/clusters/{cluster}/spec", this::declareSpec),
                 new Route("GET", "/v1/clusters/{cluster}/declared", this::declared),
                 new Route("PUT", "/v1/clusters/{cluster}/declared/{section}/{name}", this::declare),
                 new Route("DELETE", "/v1/clusters/{cluster}/declared/{section}/{name}", this::undeclare));
@@ -133,7 +143,7 @@ public final class Api {
         String cluster = cluster(r);
         boolean destroyed = store.destroy(cluster);
         rendered.remove(cluster);
-        baselines.remove(cluster);
+        converger.forget(cluster);
         metrics.forget(cluster);
         return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("destroyed", destroyed));
     }
@@ -169,8 +179,7 @@ public final class Api {
         // itself, so releasing it after placing would let the next plans start beside them
         acquirePlanSlot();
         try {
-            Replan replan = Pipeline.plan(resolved, actual, baselines.get(cluster));
-            replan.converged().ifPresent(b -> baselines.put(cluster, b));
+            Replan replan = converger.plan(resolved, actual);
             metrics.planPath(replan.changeSetPath());
             Plan plan = replan.plan();
             if (actual.revision() > 0) {
@@ -251,6 +260,82 @@ public final class Api {
             if (e.code() == BackendCode.UNKNOWN_INSTANCE) throw ApiError.of(404, BackendCode.UNKNOWN_INSTANCE, e.getMessage()).refused();
             throw e;
         }
+    }
+
+    /**
+     * An agent's report ({@code gpushare agent}): a heartbeat, and the instance's health as the
+     * agent sees it. Unhealthy marks the instance (reason prefixed {@value AgentReports#PREFIX});
+     * healthy clears a mark the agent made, and no other.
+     */
+    private Reply report(Request r) {
+        String cluster = cluster(r);
+        String instance = name(r, "instance");
+        JsonNode body = object(r.body());
+        AgentReports.Report report;
+        try {
+            report = AgentReports.read(body);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.of(400, ServiceCode.INVALID_REPORT, e.getMessage()).refused();
+        }
+        try {
+            store.heartbeat(cluster, instance, java.time.Instant.now());
+            Snapshot s = store.read(cluster);
+            var current = s.state().instances().stream().filter(i -> i.id().toString().equals(instance)).findFirst().orElseThrow();
+            long revision = s.revision();
+            String action = "none";
+            if (!report.healthy() && current.healthy()) {
+                revision = store.markUnhealthy(cluster, instance, AgentReports.PREFIX + report.reason());
+                action = "marked";
+            } else if (report.healthy() && !current.healthy()) {
+                long cleared = store.clearUnhealthy(cluster, instance, AgentReports.PREFIX);
+                if (cleared >= 0) {
+                    revision = cleared;
+                    action = "cleared";
+                } else {
+                    action = "kept"; // marked by a person or the service: only they clear it
+                }
+            }
+            ObjectNode n = Wire.NODES.objectNode().put("cluster", cluster).put("instance", instance).put("revision", revision)
+                    .put("healthy", switch (action) {
+                        case "marked" -> false;
+                        case "cleared" -> true;
+                        default -> current.healthy();
+                    }).put("change", action);
+            return Reply.json(200, n);
+        } catch (BackendException e) {
+            if (e.code() == BackendCode.UNKNOWN_INSTANCE) {
+                throw ApiError.of(404, BackendCode.UNKNOWN_INSTANCE, e.getMessage() + " (an agent reports for an instance the"
+                        + " cluster has: check --cluster and --instance; a replaced instance's agent can be stopped)").refused();
+            }
+            throw e;
+        }
+    }
+
+    /** The spec the cluster's applies converge to (what {@code serve --reconcile} keeps it at). */
+    private Reply spec(Request r) {
+        String cluster = cluster(r);
+        String json = store.declaredSpec(cluster).orElseThrow(() -> ApiError.of(404, ServiceCode.NO_SPEC, "cluster " + cluster
+                + " has no declared spec: `gpushare apply --backend " + "<this server>` declares it").refused());
+        return new Reply(200, "application/json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Keeps the spec an apply is about to converge the cluster to; checked as plan checks it. */
+    private Reply declareSpec(Request r) {
+        String cluster = cluster(r);
+        object(r.body());
+        String text = new String(r.body(), StandardCharsets.UTF_8);
+        ResolvedSpec resolved = switch (Pipeline.check("request.json", text)) {
+            case Checked.Valid v -> v.spec();
+            case Checked.Invalid i -> throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec has " + i.problems().size()
+                    + " problem(s); fix them (see problems) and send it again", i.problems()).refused();
+        };
+        if (!resolved.spec().cluster().equals(cluster)) {
+            throw new ApiError(400, ServiceCode.CLUSTER_MISMATCH, "the spec declares cluster " + resolved.spec().cluster()
+                    + " but was sent to cluster " + cluster + "; send it to /v1/clusters/" + resolved.spec().cluster() + "/spec",
+                    List.of(Problem.at("/cluster", ServiceCode.CLUSTER_MISMATCH, "expected " + cluster))).refused();
+        }
+        store.declareSpec(cluster, text);
+        return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("declared", true));
     }
 
     private Reply declared(Request r) {

@@ -44,6 +44,10 @@ final class ClusterSeries {
         if (admit(cluster)) gauge.labelValues(cluster).set(value);
     }
 
+    void set(String cluster, double value) {
+        if (admit(cluster)) gauge.labelValues(cluster).set(value);
+    }
+
     void add(String cluster, long delta) {
         if (admit(cluster)) counter.labelValues(cluster).inc(delta);
     }

@@ -72,11 +72,18 @@ public final class HttpFront implements Handler {
         Match m = match(head);
         String id = null;
         Response r;
-        if (!isHealth(m) && !tokens.accepts(head.headers().first("Authorization"))) {
+        Tokens.Scope scope = isHealth(m) ? null : tokens.scope(head.headers().first("Authorization"));
+        if (!isHealth(m) && scope == null) {
             id = nextId();
             r = refusal(401, ServiceCode.UNAUTHORIZED, "send Authorization: Bearer <token> with a token from the server's"
                     + " --token-file (the client reads it from GPUSHARE_TOKEN)", id)
                     .withHeader("WWW-Authenticate", "Bearer realm=\"gpushare\"");
+        } else if (scope instanceof Tokens.Scope.Agent agent && (m.route() == null
+                || !agent.permits(head.method(), m.route().template(), m.params()))) {
+            id = nextId();
+            r = refusal(403, ServiceCode.TOKEN_SCOPE, "this token is the agent token of instance " + agent.instance()
+                    + " of cluster " + agent.cluster() + ": it may only POST /v1/clusters/" + agent.cluster() + "/instances/"
+                    + agent.instance() + "/report; use a full token for anything else", id);
         } else if (m.route() == null && m.allowed().isEmpty()) {
             id = nextId();
             r = refusal(404, ServiceCode.NOT_FOUND, "no such resource: " + safe(head.path())

@@ -6,6 +6,7 @@ import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.backend.local.LocalBackend;
 import dev.gpushare.engine.plan.Action;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +36,27 @@ public final class LocalStore implements Store {
     /** The last snapshot read per cluster (only clusters with state), at most {@value #CACHED_CLUSTERS}. */
     private final BoundedCache<String, Snapshot> snapshots = new BoundedCache<>(CACHED_CLUSTERS);
     static final int CACHED_CLUSTERS = 256;
+
+    /**
+     * What {@code serve --reconcile} keeps beside the state, in memory: this store serves one
+     * process, and a restart only restarts the graces and heartbeat clocks (the spec is declared
+     * again by the next apply).
+     */
+    private static final class Health {
+        final Map<String, String> specs = new java.util.HashMap<>();
+        final Map<String, Map<String, Instant>> marks = new java.util.HashMap<>();
+        final Map<String, Map<String, Instant>> heartbeats = new java.util.HashMap<>();
+
+        Map<String, Instant> markedAt(String cluster) {
+            return marks.computeIfAbsent(cluster, c -> new java.util.HashMap<>());
+        }
+
+        Map<String, Instant> heartbeats(String cluster) {
+            return heartbeats.computeIfAbsent(cluster, c -> new java.util.HashMap<>());
+        }
+    }
+
+    private final Health health = new Health();
 
     public LocalStore(Path file, int connections) {
         this.file = file;
@@ -90,7 +112,78 @@ public final class LocalStore implements Store {
 
     @Override
     public long markUnhealthy(String cluster, String instanceId, String reason) {
-        return with(b -> b.markUnhealthy(cluster, instanceId, reason));
+        synchronized (health) {
+            boolean wasHealthy = read(cluster).state().instances().stream()
+                    .anyMatch(i -> i.id().toString().equals(instanceId) && i.healthy());
+            long revision = with(b -> b.markUnhealthy(cluster, instanceId, reason));
+            if (wasHealthy) health.markedAt(cluster).put(instanceId, Instant.now());
+            else health.markedAt(cluster).putIfAbsent(instanceId, Instant.now());
+            return revision;
+        }
+    }
+
+    @Override
+    public long clearUnhealthy(String cluster, String instanceId, String reasonPrefix) {
+        synchronized (health) {
+            var instance = read(cluster).state().instances().stream().filter(i -> i.id().toString().equals(instanceId)).findFirst();
+            if (instance.isEmpty()) return markUnhealthy(cluster, instanceId, "unknown"); // UNKNOWN_INSTANCE, said by the backend
+            var i = instance.get();
+            if (i.healthy() || i.healthReason() == null || !i.healthReason().startsWith(reasonPrefix)) return -1;
+            long revision = with(b -> b.markHealthy(cluster, instanceId));
+            health.markedAt(cluster).remove(instanceId);
+            return revision;
+        }
+    }
+
+    @Override
+    public Map<String, Instant> markedAt(String cluster) {
+        synchronized (health) {
+            return Map.copyOf(health.markedAt(cluster));
+        }
+    }
+
+    @Override
+    public void declareSpec(String cluster, String specJson) {
+        synchronized (health) {
+            health.specs.put(cluster, specJson);
+        }
+    }
+
+    @Override
+    public Optional<String> declaredSpec(String cluster) {
+        synchronized (health) {
+            return Optional.ofNullable(health.specs.get(cluster));
+        }
+    }
+
+    @Override
+    public void heartbeat(String cluster, String instanceId, Instant at) {
+        if (read(cluster).state().instances().stream().noneMatch(i -> i.id().toString().equals(instanceId))) {
+            markUnhealthy(cluster, instanceId, "unknown"); // throws UNKNOWN_INSTANCE with the backend's message
+        }
+        synchronized (health) {
+            health.heartbeats(cluster).put(instanceId, at);
+        }
+    }
+
+    @Override
+    public Map<String, Instant> heartbeats(String cluster) {
+        synchronized (health) {
+            return Map.copyOf(health.heartbeats(cluster));
+        }
+    }
+
+    @Override
+    public void retainInstances(String cluster, java.util.Set<String> instances) {
+        synchronized (health) {
+            health.heartbeats(cluster).keySet().retainAll(instances);
+            health.markedAt(cluster).keySet().retainAll(instances);
+        }
+    }
+
+    @Override
+    public Leadership leadership() {
+        return Leadership.ALWAYS; // one process per file
     }
 
     @Override
@@ -100,6 +193,11 @@ public final class LocalStore implements Store {
 
     @Override
     public boolean destroy(String cluster) {
+        synchronized (health) {
+            health.specs.remove(cluster);
+            health.marks.remove(cluster);
+            health.heartbeats.remove(cluster);
+        }
         keys.remove(cluster);
         snapshots.remove(cluster);
         return with(b -> b.destroy(cluster));

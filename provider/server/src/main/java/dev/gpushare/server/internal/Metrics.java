@@ -55,8 +55,11 @@ public final class Metrics {
     private final Map<Integer, LongAdder> byStatus = new ConcurrentHashMap<>();
     /** The state whose GPU memory figures are set now, per cluster (bounded; a miss recomputes). */
     private final BoundedCache<String, FleetState> lastObserved = new BoundedCache<>(256);
+    /** Set only by the repair loop of {@code serve --reconcile} ({@code RepairMetrics}). */
+    private final ClusterSeries lastConverged = ClusterSeries.gauge(registry, "gpushare_last_converged_timestamp_seconds",
+            "When the repair loop last found or left a cluster converged.", droppedSeries);
     /** Every per-cluster metric. */
-    private final List<ClusterSeries> perCluster = List.of(placements, unplaced, gpuMemory, stranded);
+    private final List<ClusterSeries> perCluster = List.of(placements, unplaced, gpuMemory, stranded, lastConverged);
 
     public Metrics() {
         plans.initLabelValues("change");
@@ -102,6 +105,16 @@ public final class Metrics {
         gpuMemory.set(state.cluster(), m.allocatedMiB());
         stranded.set(state.cluster(), m.strandedMiB());
         lastObserved.put(state.cluster(), state);
+    }
+
+    /** The repair loop found or left {@code cluster} converged at {@code epochMillis}. */
+    public void converged(String cluster, long epochMillis) {
+        lastConverged.set(cluster, epochMillis / 1000.0);
+    }
+
+    /** The registry the service's metrics are kept in: other parts (the repair loop) register theirs here. */
+    public PrometheusRegistry registry() {
+        return registry;
     }
 
     /** Drops a destroyed cluster's gauges. */

@@ -173,26 +173,140 @@ public final class PgStore implements Store {
     public long markUnhealthy(String cluster, String instanceId, String reason) {
         return tx("mark " + instanceId + " unhealthy", c -> {
             Snapshot current = lock(c, cluster);
-            List<Instance> instances = new ArrayList<>();
-            boolean found = false;
-            for (Instance i : current.state().instances()) {
-                if (i.id().toString().equals(instanceId)) {
-                    found = true;
-                    instances.add(new Instance(i.id(), i.owner(), i.instanceType(), false, reason, i.gpus()));
-                } else {
-                    instances.add(i);
-                }
-            }
-            if (!found) {
-                throw new BackendException(BackendCode.UNKNOWN_INSTANCE, "cluster " + cluster + " has no instance " + instanceId
-                        + "; run `gpushare status --cluster " + cluster + "` to list its instances");
-            }
-            FleetState state = StateFold.normalize(new FleetState(cluster, instances, List.of()));
-            Snapshot next = new Snapshot(state, current.revision() + 1, current.declaredLayouts());
+            Instance before = instance(current, cluster, instanceId);
+            Snapshot next = withHealth(current, instanceId, false, reason);
             write(c, next);
+            // the grace counts from the first mark of a healthy instance; a second mark keeps that time
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO health_marks(cluster, instance, marked_at) VALUES (?, ?, now())"
+                    + (before.healthy() ? " ON CONFLICT (cluster, instance) DO UPDATE SET marked_at = excluded.marked_at"
+                    : " ON CONFLICT (cluster, instance) DO NOTHING"))) {
+                ps.setString(1, cluster);
+                ps.setString(2, instanceId);
+                ps.executeUpdate();
+            }
             c.commit();
             return next.revision();
         });
+    }
+
+    @Override
+    public long clearUnhealthy(String cluster, String instanceId, String reasonPrefix) {
+        return tx("clear the mark of " + instanceId, c -> {
+            Snapshot current = lock(c, cluster);
+            Instance before = instance(current, cluster, instanceId);
+            if (before.healthy() || before.healthReason() == null || !before.healthReason().startsWith(reasonPrefix)) return -1L;
+            Snapshot next = withHealth(current, instanceId, true, null);
+            write(c, next);
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM health_marks WHERE cluster = ? AND instance = ?")) {
+                ps.setString(1, cluster);
+                ps.setString(2, instanceId);
+                ps.executeUpdate();
+            }
+            c.commit();
+            return next.revision();
+        });
+    }
+
+    private static Instance instance(Snapshot s, String cluster, String instanceId) {
+        for (Instance i : s.state().instances()) if (i.id().toString().equals(instanceId)) return i;
+        throw new BackendException(BackendCode.UNKNOWN_INSTANCE, "cluster " + cluster + " has no instance " + instanceId
+                + "; run `gpushare status --cluster " + cluster + "` to list its instances");
+    }
+
+    private static Snapshot withHealth(Snapshot current, String instanceId, boolean healthy, String reason) {
+        List<Instance> instances = new ArrayList<>();
+        for (Instance i : current.state().instances()) {
+            instances.add(i.id().toString().equals(instanceId) ? new Instance(i.id(), i.owner(), i.instanceType(), healthy, reason, i.gpus()) : i);
+        }
+        FleetState state = StateFold.normalize(new FleetState(current.state().cluster(), instances, List.of()));
+        return new Snapshot(state, current.revision() + 1, current.declaredLayouts());
+    }
+
+    @Override
+    public Map<String, java.time.Instant> markedAt(String cluster) {
+        return times("SELECT instance, marked_at FROM health_marks WHERE cluster = ?", cluster, "read the health marks of " + cluster);
+    }
+
+    @Override
+    public Map<String, java.time.Instant> heartbeats(String cluster) {
+        return times("SELECT instance, seen_at FROM agent_heartbeats WHERE cluster = ?", cluster, "read the heartbeats of " + cluster);
+    }
+
+    private Map<String, java.time.Instant> times(String sql, String cluster, String what) {
+        return tx(what, c -> {
+            Map<String, java.time.Instant> out = new TreeMap<>();
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                ps.setString(1, cluster);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) out.put(rs.getString(1), rs.getTimestamp(2).toInstant());
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public void heartbeat(String cluster, String instanceId, java.time.Instant at) {
+        Snapshot s = read(cluster);
+        instance(s, cluster, instanceId);
+        tx("record a heartbeat of " + instanceId, c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO agent_heartbeats(cluster, instance, seen_at) VALUES (?, ?, ?)"
+                    + " ON CONFLICT (cluster, instance) DO UPDATE SET seen_at = excluded.seen_at")) {
+                ps.setString(1, cluster);
+                ps.setString(2, instanceId);
+                ps.setTimestamp(3, java.sql.Timestamp.from(at));
+                ps.executeUpdate();
+            }
+            c.commit();
+            return null;
+        });
+    }
+
+    @Override
+    public void retainInstances(String cluster, java.util.Set<String> instances) {
+        tx("forget terminated instances of " + cluster, c -> {
+            String[] keep = instances.toArray(String[]::new);
+            for (String table : List.of("agent_heartbeats", "health_marks")) {
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE cluster = ? AND NOT (instance = ANY (?))")) {
+                    ps.setString(1, cluster);
+                    ps.setArray(2, c.createArrayOf("text", keep));
+                    ps.executeUpdate();
+                }
+            }
+            c.commit();
+            return null;
+        });
+    }
+
+    @Override
+    public void declareSpec(String cluster, String specJson) {
+        tx("keep the spec of " + cluster, c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO cluster_specs(cluster, spec) VALUES (?, ?)"
+                    + " ON CONFLICT (cluster) DO UPDATE SET spec = excluded.spec, declared_at = now()")) {
+                ps.setString(1, cluster);
+                ps.setString(2, specJson);
+                ps.executeUpdate();
+            }
+            c.commit();
+            return null;
+        });
+    }
+
+    @Override
+    public Optional<String> declaredSpec(String cluster) {
+        return tx("read the spec of " + cluster, c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT spec FROM cluster_specs WHERE cluster = ?")) {
+                ps.setString(1, cluster);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.<String>empty();
+                }
+            }
+        });
+    }
+
+    @Override
+    public Leadership leadership() {
+        return new PgLeadership(url);
     }
 
     @Override
@@ -242,6 +356,13 @@ public final class PgStore implements Store {
                     ps.executeUpdate();
                     keys.setString(1, cluster);
                     keys.executeUpdate();
+                }
+            }
+            // a destroyed cluster is not repaired back into existence
+            for (String table : List.of("cluster_specs", "health_marks", "agent_heartbeats")) {
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE cluster = ?")) {
+                    ps.setString(1, cluster);
+                    ps.executeUpdate();
                 }
             }
             c.commit();
