@@ -62,8 +62,9 @@ final class Converged {
         }
         long revision = plan.isEmpty() ? snapshot.revision() : snapshot.revision() + 1;
         snapshot = new Snapshot(next, revision, layouts);
-        baseline = plan.isEmpty() ? r.converged().orElseThrow()
-                : r.after(new ApplyOutcome.Applied(revision, plan.actions().size())).orElseThrow();
+        // no baseline after a plan that refused a rollout (its copies still run the older revision)
+        baseline = (plan.isEmpty() ? r.converged() : r.after(new ApplyOutcome.Applied(revision, plan.actions().size())))
+                .orElse(null);
     }
 
     /** Marks an instance unhealthy as a backend does: a new revision. */
