@@ -11,6 +11,7 @@ import dev.gpushare.kubernetes.crd.SpecResources;
 import dev.gpushare.kubernetes.internal.Keys;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
@@ -126,7 +127,11 @@ public final class Controller implements AutoCloseable {
             else enqueueAll();
         };
         long resync = options.resync().toMillis();
-        informers.add(client.nodes().inform(handler(o -> enqueueAll()), resync));
+        informers.add(client.nodes().inform(new ResourceEventHandler<>() {
+            @Override public void onAdd(Node n) { enqueueAll(); }
+            @Override public void onUpdate(Node old, Node now) { if (NodeChange.matters(old, now)) enqueueAll(); }
+            @Override public void onDelete(Node n, boolean unknown) { enqueueAll(); }
+        }, resync));
         informers.add(client.pods().inNamespace(namespace).withLabel(Keys.MANAGED_BY, Keys.MANAGED_BY_VALUE).inform(handler(byLabel), resync));
         informers.add(client.resources(ResourceClaim.class).inNamespace(namespace).withLabel(Keys.MANAGED_BY, Keys.MANAGED_BY_VALUE)
                 .inform(handler(byLabel), resync));

@@ -42,9 +42,18 @@ public final class CustomResourceDefinitions {
         return out;
     }
 
-    /** The webhook configuration calling {@code url} directly (a controller outside the cluster; tests). */
-    public static ValidatingWebhookConfiguration webhookAt(String url, String caBundleBase64) {
-        return webhook(NODES.objectNode().put("url", url), caBundleBase64);
+    /**
+     * The webhook configuration calling {@code url} directly (a controller outside the cluster;
+     * tests), named {@code name}, for the namespace {@code onlyNamespace} alone when it is given.
+     */
+    public static ValidatingWebhookConfiguration webhookAt(String url, String caBundleBase64, String name, String onlyNamespace) {
+        ValidatingWebhookConfiguration c = webhook(NODES.objectNode().put("url", url), caBundleBase64);
+        c.getMetadata().setName(name);
+        if (onlyNamespace != null) {
+            c.getWebhooks().getFirst().setNamespaceSelector(new io.fabric8.kubernetes.api.model.LabelSelectorBuilder()
+                    .addToMatchLabels("kubernetes.io/metadata.name", onlyNamespace).build());
+        }
+        return c;
     }
 
     private static ValidatingWebhookConfiguration webhook(ObjectNode clientConfig, String caBundleBase64) {
