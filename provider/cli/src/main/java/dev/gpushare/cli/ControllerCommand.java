@@ -133,7 +133,15 @@ final class ControllerCommand implements Callable<Integer> {
             b.close();
             throw UserError.usage("cannot listen: " + e.getMessage());
         }
-        controller.start();
+        try {
+            controller.start();
+        } catch (BackendException e) {
+            controller.close();
+            if (webhook != null) webhook.close();
+            if (health != null) health.close();
+            b.close();
+            throw BackendOption.failed(e);
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         HealthServer h = health;
         AdmissionWebhook w = webhook;

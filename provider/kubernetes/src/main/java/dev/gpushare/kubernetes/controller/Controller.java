@@ -118,8 +118,24 @@ public final class Controller implements AutoCloseable {
                 && (!(source instanceof ResourceSpecs r) || r.synced());
     }
 
+    /**
+     * Starts the informers, the resync and the leader election.
+     *
+     * @throws BackendException when the API server refuses a watch (e.g. the custom resources are
+     *                          not installed) or cannot be reached
+     */
     public void start() {
-        source.start(this::enqueue);
+        try {
+            source.start(this::enqueue);
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            source.close();
+            if (e.getCode() == 404) {
+                throw new BackendException(dev.gpushare.engine.backend.BackendCode.KUBERNETES_REFUSED, "the gpushare.dev/v1 custom"
+                        + " resources are not installed in this cluster; install them with: gpushare render crds | kubectl apply"
+                        + " --server-side -f - (or run the controller with --spec FILE)", e);
+            }
+            throw dev.gpushare.kubernetes.internal.Failures.of("watch the gpushare.dev/v1 custom resources in " + namespace, e);
+        }
         Consumer<HasMetadata> byLabel = o -> {
             Map<String, String> labels = o.getMetadata().getLabels();
             String c = labels == null ? null : labels.get(Keys.CLUSTER);
