@@ -53,6 +53,8 @@ import java.util.function.Consumer;
 public final class Controller implements AutoCloseable {
     /** A copy whose previous pod is still terminating waits this long before its pod is made again. */
     static final Duration TERMINATING_RECHECK = Duration.ofSeconds(1);
+    /** How long a deleted pod or claim may hold up the copies that need its name. */
+    static final Duration DELETION_WAIT = Duration.ofSeconds(30);
 
     private final KubernetesBackend backend;
     private final KubernetesClient client;
@@ -248,9 +250,9 @@ public final class Controller implements AutoCloseable {
         } else {
             Desired.Valid valid = (Desired.Valid) desired.get();
             try {
-                restoreClaims(cluster);
+                Optional<String> claimGoing = restoreClaims(cluster);
                 Set<String> terminating = terminatingTasks(cluster);
-                Convergence.Turn turn = convergence.once(valid.spec(), plan -> waitFor(plan, terminating));
+                Convergence.Turn turn = convergence.once(valid.spec(), plan -> claimGoing.isPresent() ? claimGoing : waitFor(plan, terminating));
                 fields.put("revision", turn.plan().revision());
                 fields.put("actions", turn.plan().actions().size());
                 fields.put("unplaced", turn.plan().desired().unplaced().size());
@@ -310,11 +312,23 @@ public final class Controller implements AutoCloseable {
         return ok;
     }
 
+    /**
+     * Whether an object's deletion, requested at {@code deletionTimestamp} (minus its grace period),
+     * is recent enough to wait for: a pod on a node that cannot be reached never finishes
+     * terminating, so after {@link #DELETION_WAIT} it no longer holds anything up.
+     */
+    private static boolean recentlyDeleted(HasMetadata o) {
+        String ts = o.getMetadata().getDeletionTimestamp();
+        if (ts == null) return false;
+        long grace = o.getMetadata().getDeletionGracePeriodSeconds() == null ? 0 : o.getMetadata().getDeletionGracePeriodSeconds();
+        return Instant.parse(ts).minusSeconds(grace).plus(DELETION_WAIT).isAfter(Instant.now());
+    }
+
     /** Tasks whose pod is being deleted: a new pod of the same name can only be made once the old one is gone. */
     private Set<String> terminatingTasks(String cluster) {
         Set<String> out = new HashSet<>();
         for (Pod p : client.pods().inNamespace(namespace).withLabel(Keys.CLUSTER, cluster).list().getItems()) {
-            if (p.getMetadata().getDeletionTimestamp() == null || p.getMetadata().getAnnotations() == null) continue;
+            if (!recentlyDeleted(p) || p.getMetadata().getAnnotations() == null) continue;
             String task = p.getMetadata().getAnnotations().get(Keys.TASK);
             if (task != null) out.add(task);
         }
@@ -335,11 +349,13 @@ public final class Controller implements AutoCloseable {
      * its device. Its pod is deleted, so that the next plan places the copy again, which makes the
      * claim and the pod anew.
      */
-    private void restoreClaims(String cluster) {
-        if (backend.devices() != dev.gpushare.kubernetes.DeviceMode.DRA) return;
+    private Optional<String> restoreClaims(String cluster) {
+        if (backend.devices() != dev.gpushare.kubernetes.DeviceMode.DRA) return Optional.empty();
         Set<String> claims = new HashSet<>();
+        Optional<String> going = Optional.empty();
         for (ResourceClaim c : client.resources(ResourceClaim.class).inNamespace(namespace).withLabel(Keys.CLUSTER, cluster).list().getItems()) {
             if (c.getMetadata().getDeletionTimestamp() == null) claims.add(c.getMetadata().getName());
+            else if (recentlyDeleted(c)) going = Optional.of("ResourceClaim " + c.getMetadata().getName() + " to finish deleting");
         }
         for (Pod p : client.pods().inNamespace(namespace).withLabel(Keys.CLUSTER, cluster).list().getItems()) {
             if (p.getMetadata().getDeletionTimestamp() != null || p.getSpec().getResourceClaims() == null) continue;
@@ -352,6 +368,7 @@ public final class Controller implements AutoCloseable {
                 }
             }
         }
+        return going;
     }
 
     private void event(Desired.Valid d, String owner, String type, String reason, String message) {
