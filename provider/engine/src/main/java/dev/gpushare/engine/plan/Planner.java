@@ -48,8 +48,8 @@ public final class Planner {
      * @param baseline the last converged spec and revision of the cluster, or null
      */
     public static Replan replan(ResolvedSpec resolved, Snapshot actual, Baseline baseline) {
-        if (baseline == null || !baseline.cluster().equals(actual.state().cluster())
-                || !baseline.cluster().equals(resolved.spec().cluster()) || baseline.revision() != actual.revision()) {
+        // a baseline is used only while nothing changed under it (revision, instances, health, copies)
+        if (baseline == null || !baseline.cluster().equals(resolved.spec().cluster()) || !baseline.holdsFor(actual)) {
             return make(resolved, actual, null, null, true);
         }
         ChangeSet changes = ChangeSet.between(baseline.spec(), resolved.spec());
@@ -86,7 +86,7 @@ public final class Planner {
         Map<InstanceId, List<String>> layouts = declaredLayouts(spec, desired);
         List<Action> actions = changes == null ? Diff.between(actual, desired, layouts, declaredTypes)
                 : Diff.betweenChanged(actual, desired, layouts, declaredTypes);
-        return new Replan(new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec), memo, changes);
+        return new Replan(new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec), memo, changes, current);
     }
 
     /** Per endpoint instance of {@code desired}, its endpoint's layout as written (without {@code mig-}). */
