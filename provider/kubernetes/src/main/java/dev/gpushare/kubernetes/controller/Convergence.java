@@ -1,12 +1,11 @@
 package dev.gpushare.kubernetes.controller;
 
-import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.converge.Converger;
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
-import dev.gpushare.engine.reconcile.Reconciler;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.InstanceId;
 import java.time.Duration;
@@ -19,20 +18,21 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * One turn of the loop — observe, plan, apply — through the engine's public {@link Pipeline} and
- * {@link Reconciler} (the one place the controller composes them; the engine's Converger takes its
- * place once it exists). Every turn plans from the backend's objects as they are, on the full path:
- * no baseline is kept between turns, so a pod deleted, evicted or edited out of band, or a health
- * change, is seen by the very next plan. Between observe and plan the {@link RepairGate} holds back
- * instances still inside their repair grace.
+ * One turn of the loop — observe, plan, apply, remember — through the engine's {@link Converger}
+ * (its baseline is used only while nothing changed under it, so a pod deleted, evicted or edited
+ * out of band, or a health change, is seen by the very next plan). Between observe and plan the
+ * {@link RepairGate} holds back instances still inside their repair grace; a plan is applied only
+ * when nothing it needs is still being deleted.
  */
 public final class Convergence {
     private final Backend backend;
     private final RepairGate gate;
+    private final Converger converger;
 
     public Convergence(Backend backend, RepairGate gate) {
         this.backend = backend;
         this.gate = gate;
+        this.converger = new Converger(backend);
     }
 
     /**
@@ -59,11 +59,11 @@ public final class Convergence {
     public Turn once(ResolvedSpec spec, Function<Plan, Optional<String>> hold) {
         Snapshot actual = backend.read(spec.spec().cluster());
         RepairGate.Gated gated = gate.gate(actual, Instant.now());
-        Plan plan = Pipeline.plan(spec, gated.snapshot());
+        Plan plan = converger.plan(spec, gated.snapshot()).plan();
         if (plan.isEmpty()) return new Turn(plan, Optional.empty(), Map.of(), gated.recheckIn(), Optional.empty());
         Optional<String> waiting = hold.apply(plan);
         if (waiting.isPresent()) return new Turn(plan, Optional.empty(), Map.of(), gated.recheckIn(), waiting);
-        ApplyOutcome outcome = Reconciler.apply(backend, plan, ApplyListener.NONE);
+        ApplyOutcome outcome = converger.apply(plan, ApplyListener.NONE);
         Map<InstanceId, Duration> replaced = Map.of();
         if (outcome instanceof ApplyOutcome.Applied) {
             Set<InstanceId> terminated = new HashSet<>();
