@@ -38,8 +38,12 @@ class CrdInstallTest {
         }
         Spec read = Pipeline.check("resources", SpecResources.document(spec.cluster(), back).tree()).orThrow().spec();
         assertThat(read).isEqualTo(SpecResourcesTest.sortedByName(SpecResourcesTest.withoutSpecLevel(spec)));
-        // kubectl get shows the printer columns
-        assertThat(Kubectl.run(k, null, "get", "gpucp", "-n", ns).ok().out()).contains("INSTANCE-TYPE").contains("SHARING");
+        // kubectl get shows the printer columns (sagemaker-mig has endpoints, no capacity provider)
+        if (spec.capacityProviders().isEmpty()) {
+            assertThat(Kubectl.run(k, null, "get", "gpuep", "-n", ns).ok().out()).contains("INSTANCE-TYPE").contains("INSTANCES");
+        } else {
+            assertThat(Kubectl.run(k, null, "get", "gpucp", "-n", ns).ok().out()).contains("INSTANCE-TYPE").contains("SHARING");
+        }
     }
 
     @Test
