@@ -36,7 +36,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 ImportCommand.class,
                 ExportCommand.class,
                 PlanCommand.class, ApplyCommand.class, StatusCommand.class, DestroyCommand.class, InstanceCommand.class,
-                ServeCommand.class, AgentCommand.class,
+                ServeCommand.class, AgentCommand.class, ControllerCommand.class,
                 RenderCommand.class,
         },
         footerHeading = "%nExamples:%n",

@@ -21,7 +21,8 @@ import picocli.CommandLine.Parameters;
 /** {@code gpushare render kubernetes FILE... [--devices dra|device-plugin] [--out-dir D]}. */
 @Command(name = "render",
         description = "Write what a placed spec becomes on a platform, without a cluster (for GitOps).",
-        subcommands = {RenderCommand.Kubernetes.class})
+        subcommands = {RenderCommand.Kubernetes.class, RenderCrdsCommand.class, RenderResourcesCommand.class,
+                RenderControllerCommand.class})
 final class RenderCommand extends CommandGroup {
     @Command(name = "kubernetes",
             mixinStandardHelpOptions = true,

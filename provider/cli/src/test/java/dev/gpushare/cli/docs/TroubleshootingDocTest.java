@@ -43,7 +43,8 @@ class TroubleshootingDocTest {
             Map.entry("GPUSHARE_MIG_START", "environment variable of a MIG container"),
             Map.entry("TIME_SLICING", "a gpuSharing strategy / GPU mode name"),
             Map.entry("MANAGED_INSTANCES", "an ECS launch compatibility (a task definition's RequiresCompatibilities)"),
-            Map.entry("GPUSHARE_MODEL", "environment variable naming the model of an inference component's pod (Kubernetes)"));
+            Map.entry("GPUSHARE_MODEL", "environment variable naming the model of an inference component's pod (Kubernetes)"),
+            Map.entry("POD_NAME", "environment variable with the controller pod's name, its Lease identity (Kubernetes downward API)"));
 
     /** Modules whose codes another page documents: the Pulumi provider's (docs/pulumi.md). */
     private static final Set<String> DOCUMENTED_ELSEWHERE = Set.of("pulumi");

@@ -1,0 +1,56 @@
+package dev.gpushare.cli;
+
+import dev.gpushare.engine.resolve.ResolvedSpec;
+import dev.gpushare.kubernetes.crd.SpecResources;
+import dev.gpushare.model.Spec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code gpushare render resources SPEC...}: a spec as gpushare.dev/v1 custom resources. */
+@Command(name = "resources",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+                "Write a spec as custom resources of gpushare.dev/v1, one per capacity provider, task definition, "
+                        + "service, endpoint and inference component, labelled gpushare.dev/cluster=CLUSTER: what "
+                        + "'gpushare controller' without --spec reads, so that a team moves its spec from files to "
+                        + "GitOps. A name that is not a valid object name (upper case, '_') stays in spec.name "
+                        + "(spec.family) and metadata.name gets a lower-case form of it.",
+                "instanceTypes and pricing have no kind: a spec that declares them is left out of them (a note on "
+                        + "stderr); give such a spec to the controller with --spec. See docs/controller.md."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpushare render resources examples/mps-sharing/spec.yaml --namespace inference | kubectl apply -f -"},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error or unreadable file"})
+final class RenderResourcesCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin private FormatOption format;
+
+    @Parameters(arity = "1..*", paramLabel = "SPEC", description = "Spec files (YAML or JSON), merged in the order given.")
+    private List<Path> files;
+
+    @Option(names = "--namespace", paramLabel = "NS", defaultValue = "default",
+            description = "The namespace of the resources (default: ${DEFAULT-VALUE}); the controller's --backend names the same.")
+    private String namespace;
+
+    @picocli.CommandLine.Spec private CommandSpec command;
+
+    @Override
+    public Integer call() {
+        boolean json = format.jsonElseText("render resources");
+        ResolvedSpec resolved = SpecInput.read(files, false, command.commandLine().getErr());
+        if (resolved == null) return ExitCodes.INVALID;
+        Spec spec = resolved.spec();
+        if (!spec.instanceTypes().isEmpty() || !spec.pricing().isNone()) {
+            command.commandLine().getErr().println("gpushare: note: the spec's instanceTypes and pricing have no custom resource"
+                    + " and are left out; run the controller with --spec for them");
+        }
+        Print.document(command.commandLine().getOut(), RenderOutput.of(SpecResources.of(spec, namespace), json,
+                "# gpushare render resources: cluster " + spec.cluster() + "; apply with kubectl apply -f -\n"));
+        return ExitCodes.OK;
+    }
+}
