@@ -84,8 +84,9 @@ public final class Planner {
             if (catalog.instanceType(d.name()).map(t -> !t.builtIn()).orElse(false)) declaredTypes.put(d.name(), d);
         }
         Map<InstanceId, List<String>> layouts = declaredLayouts(spec, desired);
-        List<Action> actions = changes == null ? Diff.between(actual, desired, layouts, declaredTypes)
-                : Diff.betweenChanged(actual, desired, layouts, declaredTypes);
+        dev.gpushare.engine.placement.Admission admission = dev.gpushare.engine.placement.Admission.of(resolved);
+        List<Action> actions = changes == null ? Diff.between(actual, desired, layouts, declaredTypes, admission)
+                : Diff.betweenChanged(actual, desired, layouts, declaredTypes, admission);
         return new Replan(new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec), memo, changes);
     }
 

@@ -41,7 +41,7 @@ class ChangeSetProperties {
     }
 
     /** Applies the edit; true when it marked an instance unhealthy (a new revision: the full path runs). */
-    private static boolean apply(Edit e, FleetSpec f, Converged cluster) {
+    static boolean apply(Edit e, FleetSpec f, Converged cluster) {
         List<String> services = new ArrayList<>(f.services.keySet());
         String s = services.isEmpty() ? null : services.get(e.target() % services.size());
         switch (e.kind()) {
