@@ -1,6 +1,6 @@
 package dev.gpushare.engine.plan;
 
-import dev.gpushare.engine.placement.internal.Memo;
+import dev.gpushare.engine.placement.Bookkeeping;
 import dev.gpushare.model.Spec;
 import java.util.Objects;
 
@@ -16,9 +16,9 @@ import java.util.Objects;
 public final class Baseline {
     private final Spec spec;
     private final long revision;
-    private final Memo memo;
+    private final Bookkeeping memo;
 
-    Baseline(Spec spec, long revision, Memo memo) {
+    Baseline(Spec spec, long revision, Bookkeeping memo) {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.revision = revision;
         this.memo = Objects.requireNonNull(memo, "memo");
@@ -38,7 +38,7 @@ public final class Baseline {
         return revision;
     }
 
-    Memo memo() {
+    Bookkeeping memo() {
         return memo;
     }
 }

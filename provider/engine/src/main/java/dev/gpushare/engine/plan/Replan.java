@@ -1,7 +1,7 @@
 package dev.gpushare.engine.plan;
 
 import dev.gpushare.engine.placement.ChangeSet;
-import dev.gpushare.engine.placement.internal.Memo;
+import dev.gpushare.engine.placement.Bookkeeping;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param memo    the placement bookkeeping of {@code plan.desired()} (opaque)
  * @param changes the change set the plan was made from, or null when it took the full path
  */
-public record Replan(Plan plan, Memo memo, ChangeSet changes) {
+public record Replan(Plan plan, Bookkeeping memo, ChangeSet changes) {
     public Replan {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(memo, "memo");

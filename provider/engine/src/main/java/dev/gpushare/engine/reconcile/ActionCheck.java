@@ -5,7 +5,7 @@ import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.placement.Admission;
-import dev.gpushare.engine.reconcile.internal.Checker;
+import dev.gpushare.engine.reconcile.internal.ActionShapes;
 import dev.gpushare.engine.reconcile.internal.Fits;
 import dev.gpushare.model.problem.Problem;
 import java.util.List;
@@ -45,7 +45,7 @@ public final class ActionCheck {
      * replicas). {@code current} must answer instances with their allocations.
      */
     public static List<Problem> batch(List<Action> batch, StateView current, Catalog catalog, Admission admission) {
-        Checker c = Checker.over(current, catalog);
+        ActionShapes c = ActionShapes.over(current, catalog);
         c.actions(batch, "/actions", 0);
         if (!c.problems().isEmpty()) return c.problems();
         String cluster = "";
@@ -60,15 +60,15 @@ public final class ActionCheck {
      * keeps a session only while the cluster is at the revision its own last commit left.
      */
     public static Session session(StateView current, Catalog catalog) {
-        return new Session(Checker.over(current, catalog), Fits.over("", current, Admission.of(catalog)));
+        return new Session(ActionShapes.over(current, catalog), Fits.over("", current, Admission.of(catalog)));
     }
 
     /** See {@link #session}. Not thread-safe. */
     public static final class Session {
-        private Checker checker;
+        private ActionShapes checker;
         private Fits fits;
 
-        private Session(Checker checker, Fits fits) {
+        private Session(ActionShapes checker, Fits fits) {
             this.checker = checker;
             this.fits = fits;
         }
@@ -101,7 +101,7 @@ public final class ActionCheck {
     public static List<Problem> plan(Plan plan, Snapshot current, Catalog catalog) {
         Admission admission = plan.spec() == null ? Admission.of(catalog)
                 : Admission.of(dev.gpushare.engine.resolve.ResolvedSpec.of(plan.spec(), catalog));
-        Checker c = Checker.tracking(current.state(), catalog);
+        ActionShapes c = ActionShapes.tracking(current.state(), catalog);
         c.actions(plan.actions(), "/actions", 0);
         if (!c.problems().isEmpty()) return c.problems();
         Problem over = Fits.over(current.state(), admission).actions(plan.actions(), "/actions");

@@ -43,7 +43,7 @@ import java.util.Set;
  * allocations tracked (a whole plan over a snapshot) the state after the last action is checked
  * too: no GPU holds more than it can.
  */
-public final class Checker {
+public final class ActionShapes {
     /** More problems than this are counted, not listed: a forged batch of a million actions gets a short answer. */
     static final int MAX_PROBLEMS = 50;
 
@@ -87,20 +87,20 @@ public final class Checker {
         }
     }
 
-    private Checker(Catalog catalog, StateView view, boolean tracking) {
+    private ActionShapes(Catalog catalog, StateView view, boolean tracking) {
         this.catalog = catalog;
         this.view = view;
         this.tracking = tracking;
     }
 
     /** A checker that loads instances from {@code view} as actions name them (a backend's batch). */
-    public static Checker over(StateView view, Catalog catalog) {
-        return new Checker(catalog, view, false);
+    public static ActionShapes over(StateView view, Catalog catalog) {
+        return new ActionShapes(catalog, view, false);
     }
 
     /** A checker over a whole state with its allocations (a plan), so the end state is checked too. */
-    public static Checker tracking(FleetState state, Catalog catalog) {
-        Checker c = new Checker(catalog, id -> java.util.Optional.empty(), true);
+    public static ActionShapes tracking(FleetState state, Catalog catalog) {
+        ActionShapes c = new ActionShapes(catalog, id -> java.util.Optional.empty(), true);
         for (Instance i : state.instances()) {
             Inst in = c.load(i);
             for (Gpu g : i.gpus()) {
