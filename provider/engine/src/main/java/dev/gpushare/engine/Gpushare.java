@@ -5,17 +5,16 @@ import dev.gpushare.engine.backend.Backends;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Baseline;
 import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.converge.Converged;
+import dev.gpushare.engine.converge.Converger;
 import dev.gpushare.engine.plan.Replan;
 import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
-import dev.gpushare.engine.reconcile.Reconciler;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.SpecException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Objects;
 
@@ -31,23 +30,25 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * <p>Each cluster's last converged spec and revision ({@link Baseline}) is kept in memory: a plan
- * made from that revision follows the change (placement and diff read only the services that
- * changed), with the same result as from scratch. It is recorded when a plan of this object is
- * applied in full, or is empty; any other write moves the revision and the next plan takes the
- * full path.
+ * <p>Plans and applies go through the engine's one {@link Converger}, which keeps each cluster's
+ * last converged spec and state ({@link Baseline}) in memory: a plan made while nothing changed
+ * under it follows the change (placement and diff read only the services that changed), with the
+ * same result as from scratch. It is recorded when a plan of this object is applied in full, or is
+ * empty; any other write, or a health mark, sends the next plan down the full path.
+ * {@link #converge} is the whole loop (plan, apply, plan again on a conflict).
  *
  * <p>Not thread-safe (one per thread). Backend failures throw {@link
  * dev.gpushare.engine.backend.BackendException}; an invalid spec throws {@link SpecException}.
  */
 public final class Gpushare implements AutoCloseable {
     private final Backend backend;
-    private final Map<String, Baseline> baselines = new HashMap<>();
-    /** The latest plan made, with its bookkeeping: recorded as the baseline when it is applied in full. */
+    private final Converger converger;
+    /** The latest plan made, with its bookkeeping. */
     private Replan last;
 
     private Gpushare(Backend backend) {
         this.backend = Objects.requireNonNull(backend, "backend");
+        this.converger = new Converger(backend);
     }
 
     /** Opens the backend at {@code url}: {@code file:PATH} (see {@link Backends#DEFAULT_URL}). */
@@ -71,15 +72,23 @@ public final class Gpushare implements AutoCloseable {
 
     /** {@link #plan(Spec)} for a spec already checked by {@link Pipeline#check}. */
     public Plan plan(ResolvedSpec spec) {
-        Replan r = Pipeline.plan(spec, backend.read(spec.cluster()), baselines.get(spec.cluster()));
-        last = r;
-        r.converged().ifPresent(b -> baselines.put(spec.cluster(), b));
-        return r.plan();
+        last = converger.plan(spec);
+        return last.plan();
+    }
+
+    /**
+     * Converges the backend to {@code spec}: plans, applies, and plans again when another writer
+     * moved the cluster meanwhile ({@link Converger#converge}).
+     *
+     * @throws SpecException with every problem when the spec is invalid
+     */
+    public Converged converge(Spec spec) {
+        return converger.converge(Pipeline.check(spec).orThrow());
     }
 
     /** The baseline a plan of {@code cluster} starts from, if one is kept (see the class comment). */
     public Optional<Baseline> baseline(String cluster) {
-        return Optional.ofNullable(baselines.get(cluster));
+        return converger.baseline(cluster);
     }
 
     /** How the latest plan was made: true when it took the change-set path. */
@@ -93,11 +102,7 @@ public final class Gpushare implements AutoCloseable {
     }
 
     public ApplyOutcome apply(Plan plan, ApplyListener listener) {
-        ApplyOutcome outcome = Reconciler.apply(backend, plan, listener);
-        Optional<Baseline> next = last != null && last.plan() == plan ? last.after(outcome) : Optional.empty();
-        if (next.isPresent()) baselines.put(plan.cluster(), next.get());
-        else baselines.remove(plan.cluster()); // the state may have moved: the next plan starts from scratch
-        return outcome;
+        return converger.apply(plan, listener);
     }
 
     /** The cluster's actual state (empty when never applied). */
@@ -112,13 +117,13 @@ public final class Gpushare implements AutoCloseable {
 
     /** Marks an instance unhealthy (e.g. {@code mps-daemon-unresponsive}); the next plan replaces it. */
     public long markUnhealthy(String cluster, String instanceId, String reason) {
-        baselines.remove(cluster);
+        converger.forget(cluster);
         return backend.markUnhealthy(cluster, instanceId, reason);
     }
 
     /** Removes everything of {@code cluster}; false when there was nothing. */
     public boolean destroy(String cluster) {
-        baselines.remove(cluster);
+        converger.forget(cluster);
         return backend.destroy(cluster);
     }
 
@@ -128,6 +133,11 @@ public final class Gpushare implements AutoCloseable {
 
     public Backend backend() {
         return backend;
+    }
+
+    /** The loop this object runs (shared with callers that converge the same backend). */
+    public Converger converger() {
+        return converger;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.gpushare.engine.plan;
 
 import dev.gpushare.engine.placement.Bookkeeping;
+import dev.gpushare.engine.state.Instance;
 import dev.gpushare.model.Spec;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -10,18 +12,40 @@ import java.util.Objects;
  * plan from the same revision touch only what changed ({@link dev.gpushare.engine.placement.ChangeSet}).
  * Only {@link Replan} makes one, from a plan that was applied in full or that was empty — so the
  * revision names a state the engine wrote for that spec; a state at any other revision (another
- * writer, a health mark, a partial apply) takes the full path. Immutable; held in memory by the
- * long-running front doors (the Java API {@code Gpushare}); losing it only costs speed.
+ * writer, a health mark, a partial apply) takes the full path. It also keeps the instances that
+ * state had, and holds only while the snapshot still has exactly those: a backend whose revision
+ * does not move with every change (a Kubernetes pod deleted or evicted, a row edited by hand) or a
+ * health change is seen by the very next plan, which then takes the full path. Immutable; held in
+ * memory by the long-running front doors ({@link dev.gpushare.engine.converge.Converger}); losing
+ * it only costs speed.
  */
 public final class Baseline {
     private final Spec spec;
     private final long revision;
     private final Bookkeeping memo;
+    private final List<Instance> instances;
 
-    Baseline(Spec spec, long revision, Bookkeeping memo) {
+    Baseline(Spec spec, long revision, Bookkeeping memo, List<Instance> instances) {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.revision = revision;
         this.memo = Objects.requireNonNull(memo, "memo");
+        this.instances = Objects.requireNonNull(instances, "instances");
+    }
+
+    /**
+     * True while {@code actual} is the state this baseline describes: the same cluster, the same
+     * revision and the same instances, GPUs, health and copies (the same list object when the
+     * backend answers its cached snapshot, otherwise compared in full: nothing changed under it).
+     */
+    public boolean holdsFor(dev.gpushare.engine.backend.Snapshot actual) {
+        if (actual.revision() != revision || !actual.state().cluster().equals(spec.cluster())) return false;
+        List<Instance> now = actual.state().instances();
+        return now == instances || now.equals(instances);
+    }
+
+    /** The state's instances when the baseline was recorded. */
+    List<Instance> instances() {
+        return instances;
     }
 
     public String cluster() {

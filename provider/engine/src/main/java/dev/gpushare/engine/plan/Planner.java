@@ -48,8 +48,8 @@ public final class Planner {
      * @param baseline the last converged spec and revision of the cluster, or null
      */
     public static Replan replan(ResolvedSpec resolved, Snapshot actual, Baseline baseline) {
-        if (baseline == null || !baseline.cluster().equals(actual.state().cluster())
-                || !baseline.cluster().equals(resolved.spec().cluster()) || baseline.revision() != actual.revision()) {
+        // a baseline is used only while nothing changed under it (revision, instances, health, copies)
+        if (baseline == null || !baseline.cluster().equals(resolved.spec().cluster()) || !baseline.holdsFor(actual)) {
             return make(resolved, actual, null, null, true);
         }
         ChangeSet changes = ChangeSet.between(baseline.spec(), resolved.spec());
@@ -87,7 +87,7 @@ public final class Planner {
         dev.gpushare.engine.placement.Admission admission = dev.gpushare.engine.placement.Admission.of(resolved);
         List<Action> actions = changes == null ? Diff.between(actual, desired, layouts, declaredTypes, admission)
                 : Diff.betweenChanged(actual, desired, layouts, declaredTypes, admission);
-        return new Replan(new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec), memo, changes);
+        return new Replan(new Plan(spec.cluster(), actual.revision(), actions, desired, specHash(spec), spec), memo, changes, current);
     }
 
     /** Per endpoint instance of {@code desired}, its endpoint's layout as written (without {@code mig-}). */

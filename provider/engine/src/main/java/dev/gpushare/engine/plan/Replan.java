@@ -3,6 +3,7 @@ package dev.gpushare.engine.plan;
 import dev.gpushare.engine.placement.ChangeSet;
 import dev.gpushare.engine.placement.Bookkeeping;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
+import dev.gpushare.engine.state.FleetState;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -11,12 +12,14 @@ import java.util.Optional;
  *
  * @param plan    the plan (the same, byte for byte, whichever path made it)
  * @param memo    the placement bookkeeping of {@code plan.desired()} (opaque)
- * @param changes the change set the plan was made from, or null when it took the full path
+ * @param changes  the change set the plan was made from, or null when it took the full path
+ * @param observed the actual state the plan was made from
  */
-public record Replan(Plan plan, Bookkeeping memo, ChangeSet changes) {
+public record Replan(Plan plan, Bookkeeping memo, ChangeSet changes, FleetState observed) {
     public Replan {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(memo, "memo");
+        Objects.requireNonNull(observed, "observed");
     }
 
     /** True when placement and diff took the change-set path. */
@@ -33,12 +36,12 @@ public record Replan(Plan plan, Bookkeeping memo, ChangeSet changes) {
         if (plan.spec() == null || !(outcome instanceof ApplyOutcome.Applied a) || a.actions() != plan.actions().size()) {
             return Optional.empty();
         }
-        return Optional.of(new Baseline(plan.spec(), a.revision(), memo));
+        return Optional.of(new Baseline(plan.spec(), a.revision(), memo, plan.desired().instances()));
     }
 
     /** The baseline when nothing is to be done: the state at the plan's revision is already the desired one. */
     public Optional<Baseline> converged() {
-        return plan.isEmpty() && plan.spec() != null ? Optional.of(new Baseline(plan.spec(), plan.revision(), memo))
+        return plan.isEmpty() && plan.spec() != null ? Optional.of(new Baseline(plan.spec(), plan.revision(), memo, observed.instances()))
                 : Optional.empty();
     }
 }

@@ -294,6 +294,18 @@ public final class LocalBackend implements Backend {
 
     @Override
     public long markUnhealthy(String cluster, String instanceId, String reason) {
+        return setHealth(cluster, instanceId, false, reason, "mark " + instanceId + " unhealthy");
+    }
+
+    /**
+     * Clears an instance's unhealthy mark (the service's agents clear the marks they made); bumps
+     * the revision. Throws {@link BackendException} {@code UNKNOWN_INSTANCE} when there is no such instance.
+     */
+    public long markHealthy(String cluster, String instanceId) {
+        return setHealth(cluster, instanceId, true, null, "mark " + instanceId + " healthy");
+    }
+
+    private long setHealth(String cluster, String instanceId, boolean healthy, String reason, String what) {
         kept = null; // the next read goes to the file
         try {
             connection(true);
@@ -301,10 +313,11 @@ public final class LocalBackend implements Backend {
             long current = StateRows.revision(connection, cluster);
             int n;
             try (PreparedStatement ps = connection.prepareStatement(
-                    "UPDATE instances SET healthy = 0, health_reason = ? WHERE cluster = ? AND id = ?")) {
-                ps.setString(1, reason);
-                ps.setString(2, cluster);
-                ps.setString(3, instanceId);
+                    "UPDATE instances SET healthy = ?, health_reason = ? WHERE cluster = ? AND id = ?")) {
+                ps.setInt(1, healthy ? 1 : 0);
+                ps.setString(2, reason);
+                ps.setString(3, cluster);
+                ps.setString(4, instanceId);
                 n = ps.executeUpdate();
             }
             if (n == 0) {
@@ -317,7 +330,7 @@ public final class LocalBackend implements Backend {
             return next;
         } catch (SQLException e) {
             rollbackQuietly();
-            throw failure("mark " + instanceId + " unhealthy", e);
+            throw failure(what, e);
         }
     }
 
