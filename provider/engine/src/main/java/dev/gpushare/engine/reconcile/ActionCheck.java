@@ -7,6 +7,7 @@ import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.placement.Admission;
 import dev.gpushare.engine.reconcile.internal.ActionShapes;
 import dev.gpushare.engine.reconcile.internal.Fits;
+import dev.gpushare.engine.reconcile.internal.GpuModes;
 import dev.gpushare.model.problem.Problem;
 import java.util.List;
 
@@ -101,12 +102,12 @@ public final class ActionCheck {
     public static List<Problem> plan(Plan plan, Snapshot current, Catalog catalog) {
         Admission admission = plan.spec() == null ? Admission.of(catalog)
                 : Admission.of(dev.gpushare.engine.resolve.ResolvedSpec.of(plan.spec(), catalog));
-        ActionShapes c = ActionShapes.tracking(current.state(), catalog);
+        ActionShapes c = ActionShapes.over(StateView.of(current.state()), catalog);
         c.actions(plan.actions(), "/actions", 0);
         if (!c.problems().isEmpty()) return c.problems();
-        Problem over = Fits.over(current.state(), admission).actions(plan.actions(), "/actions");
+        Fits fits = Fits.over(current.state(), admission);
+        Problem over = fits.actions(plan.actions(), "/actions");
         if (over != null) return List.of(over);
-        c.endState("/actions");
-        return c.problems();
+        return GpuModes.of(fits.state(), "/actions");
     }
 }

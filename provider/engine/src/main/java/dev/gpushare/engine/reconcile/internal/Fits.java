@@ -44,6 +44,11 @@ public final class Fits {
         return new Fits(StateFold.Fold.of(state), id -> java.util.Optional.empty(), admission);
     }
 
+    /** The state folded so far (of the instances loaded: the whole state for {@link #over(FleetState, Admission)}). */
+    public FleetState state() {
+        return fold.state();
+    }
+
     /** Folds the actions; the problem of the first one that leaves an instance over, else null. */
     public Problem actions(List<? extends Action> actions, String base) {
         for (int i = 0; i < actions.size(); i++) {
