@@ -84,9 +84,63 @@ class RolloutWavesTest {
             assertThat(r.copies()).isEqualTo(copies);
             assertThat(r.to()).isEqualTo(now.value());
         });
+        RolloutWaves.assertAdmitted(after, current[0], plan);
         FleetState reached = RolloutWaves.foldChecked(current[0], plan, RolloutWaves.MAX_CLIENTS);
         Map<TaskId, Revision> revisions = RolloutWaves.revisions(reached);
         assertThat(revisions).hasSize(copies).allSatisfy((t, r) -> assertThat(r).isEqualTo(now));
         assertThat(reached.instances()).isEqualTo(StateFold.normalize(plan.desired()).instances());
+    }
+
+    /**
+     * A copy that has no room next to its old one may start on another GPU of the pool, but only on
+     * an instance whose host has room for it too: apply measures host CPU and memory after every
+     * action ({@code ACTION_CAPACITY}), so a wave must not start a copy where the host is full.
+     *
+     * <p>g6.12xlarge: 4 × L4 (22,563 MiB usable), 49,152 host CPU units. 4 embedders of 20,000 MiB
+     * and 4,096 units, and one hog of 1,024 MiB and 40,960 units: 4 × 4,096 + 40,960 = 57,344 >
+     * 49,152, so two instances: l4-0 holds the hog and embedders 0 and 1 (40,960 + 2 × 4,096 =
+     * 49,152, its host full), l4-1 embedders 2 and 3. No new copy fits next to its old one (2 ×
+     * 20,000 > 22,563), minimumHealthyPercent 100 lets none stop first and maximumPercent 125 lets
+     * one start first (⌊1.25 × 4⌋ − 4 = 1): 4 waves, each starting one copy on a free GPU. After
+     * waves 1–2, l4-0 GPU 1 is free, first in the pool's order, but l4-0's host has 0 units free for
+     * embedder 2 (4,096 needed): embedders 2 and 3 start on l4-1's free GPUs.
+     */
+    @org.junit.jupiter.api.Test
+    void aCopyStartsElsewhereOnlyWhereTheHostHasRoom() {
+        Spec before = hostSpec("acme/embedder:1.5"), after = hostSpec("acme/embedder:1.6");
+        FleetState[] current = new FleetState[1];
+        Plan plan = RolloutWaves.planFrom(before, after, current);
+        RolloutWaves.assertAdmitted(after, current[0], plan);
+        FleetState reached = RolloutWaves.foldChecked(current[0], plan, RolloutWaves.MAX_CLIENTS);
+        assertThat(reached.instances()).isEqualTo(StateFold.normalize(plan.desired()).instances());
+        assertThat(plan.rollouts()).singleElement().satisfies(r -> assertThat(r.waves()).isEqualTo(4));
+        // the copies of l4-1 start on l4-1's free GPUs, not on l4-0's (whose host is full)
+        for (Action a : plan.actions()) {
+            if (a instanceof Action.MoveCopy m && m.task().ordinal() >= 2) {
+                assertThat(m.to()).allSatisfy(p -> assertThat(p.instanceId().toString()).isEqualTo("l4-1"));
+            }
+        }
+    }
+
+    private static Spec hostSpec(String image) {
+        return Specs.yaml("""
+                apiVersion: gpushare.dev/v1
+                cluster: waves
+                capacityProviders:
+                  - {name: l4, instanceType: g6.12xlarge, maxInstances: 2}
+                taskDefinitions:
+                  - family: embedder
+                    cpu: 4096
+                    containers:
+                      - {name: model, image: "%s", gpu: {nvidiaMps: {memory: 20000, maxComputePercent: 25}}}
+                  - family: hog
+                    cpu: 40960
+                    containers:
+                      - {name: model, image: "acme/hog:1", gpu: {nvidiaMps: {memory: 1024, maxComputePercent: 10}}}
+                services:
+                  - {name: embedder, taskDefinition: embedder, capacityProvider: l4, desiredCount: 4,
+                     deploymentConfiguration: {maximumPercent: 125}}
+                  - {name: hog, taskDefinition: hog, capacityProvider: l4, desiredCount: 1}
+                """.formatted(image));
     }
 }
