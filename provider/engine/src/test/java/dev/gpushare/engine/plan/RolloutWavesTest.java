@@ -143,4 +143,64 @@ class RolloutWavesTest {
                   - {name: hog, taskDefinition: hog, capacityProvider: l4, desiredCount: 1}
                 """.formatted(image));
     }
+
+    /**
+     * A copy started on another GPU to free room never goes to a GPU that a later action of the
+     * plan reconfigures: apply's end check refuses a GPU left IDLE with copies on it.
+     *
+     * <p>One g6.12xlarge (4 × L4, 22,563 MiB): GPU 0 runs embedder/0 (20,000 MiB), GPU 1 filler/1
+     * (1,024), GPU 2 filler/2 (20,000), GPU 3 nothing. The plan moves filler/1 to GPU 3 and then
+     * configures GPU 1 MPS → IDLE; embedder/0's new revision has no room next to its old copy
+     * (2 × 20,000 > 22,563). GPU 1 (22,563 free once filler/1 left) comes first in the pool's
+     * order but is being turned IDLE; GPU 3 (22,563 − 1,024 = 21,539 ≥ 20,000 free) takes it.
+     */
+    @org.junit.jupiter.api.Test
+    void aCopyIsNotStartedOnAGpuTheRestOfThePlanReconfigures() {
+        Spec spec = Specs.yaml("""
+                apiVersion: gpushare.dev/v1
+                cluster: waves
+                capacityProviders:
+                  - {name: l4, instanceType: g6.12xlarge, maxInstances: 1}
+                taskDefinitions:
+                  - family: embedder
+                    containers:
+                      - {name: model, image: "acme/embedder:1.6", gpu: {nvidiaMps: {memory: 20000}}}
+                services:
+                  - {name: embedder, taskDefinition: embedder, capacityProvider: l4, desiredCount: 1}
+                """);
+        var id = dev.gpushare.engine.state.InstanceId.parse("l4-0");
+        Revision old = Revision.parse("0123456789ab"), now = Revision.of(spec.taskDefinitions().getFirst());
+        java.util.function.BiFunction<String, Integer, dev.gpushare.engine.state.Allocation> copy = (task, gpu) -> copyOf(task, gpu,
+                task.startsWith("filler/1") ? 1024L : 20000L, task.startsWith("embedder") ? old : null);
+        var gpus = new java.util.ArrayList<dev.gpushare.engine.state.Gpu>();
+        String[] on = {"embedder/0", "filler/1", "filler/2", null};
+        for (int g = 0; g < 4; g++) {
+            gpus.add(new dev.gpushare.engine.state.Gpu(g, "L4", 22563, dev.gpushare.engine.state.GpuMode.MPS, null, java.util.List.of(),
+                    on[g] == null ? java.util.List.of() : java.util.List.of(copy.apply(on[g], g))));
+        }
+        FleetState current = new FleetState("waves", java.util.List.of(new dev.gpushare.engine.state.Instance(id,
+                new dev.gpushare.engine.state.Owner.CapacityProvider("l4"), "g6.12xlarge", true, null, gpus)), java.util.List.of());
+        var filler = copy.apply("filler/1", 1);
+        var embedder = copy.apply("embedder/0", 0);
+        java.util.List<Action> actions = java.util.List.of(
+                new Action.MoveCopy(TaskId.parse("filler/1"), java.util.List.of(new Action.Placement(id, 1, filler)),
+                        java.util.List.of(new Action.Placement(id, 3, copyOf("filler/1", 3, 1024L, null))), "rebalanced", false),
+                new Action.MoveCopy(TaskId.parse("embedder/0"), java.util.List.of(new Action.Placement(id, 0, embedder)),
+                        java.util.List.of(new Action.Placement(id, 0, embedder.withRevision(now))), "revision", false),
+                new Action.ConfigureGpu(id, 1, dev.gpushare.engine.state.GpuMode.MPS, dev.gpushare.engine.state.GpuMode.IDLE, null,
+                        java.util.List.of()));
+        var result = dev.gpushare.engine.plan.internal.Waves.order(current, actions, spec,
+                dev.gpushare.engine.placement.Admission.of(dev.gpushare.engine.resolve.ResolvedSpec.of(spec)));
+        assertThat(result.refused()).isEmpty();
+        Action.MoveCopy started = result.actions().stream().filter(a -> a instanceof Action.MoveCopy m && m.task().group().equals("embedder"))
+                .map(a -> (Action.MoveCopy) a).findFirst().orElseThrow();
+        assertThat(started.to()).singleElement().satisfies(p -> assertThat(p.gpuIndex()).isEqualTo(3));
+        FleetState end = StateFold.apply(current, result.actions());
+        assertThat(end.instances().getFirst().gpus().get(1).allocations()).isEmpty();
+    }
+
+    private static dev.gpushare.engine.state.Allocation copyOf(String task, int gpu, long memory, Revision revision) {
+        return new dev.gpushare.engine.state.Allocation(TaskId.parse(task), "model", memory, null, null,
+                dev.gpushare.engine.state.ContainerEnv.of(java.util.List.of(gpu), gpu, memory, null, null), revision);
+    }
 }
