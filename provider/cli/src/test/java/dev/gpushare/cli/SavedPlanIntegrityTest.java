@@ -2,7 +2,18 @@ package dev.gpushare.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.backend.local.LocalBackend;
+import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.plan.PlanJson;
+import dev.gpushare.engine.plan.StateFold;
+import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.ContainerEnv;
+import dev.gpushare.engine.state.InstanceId;
+import dev.gpushare.engine.state.TaskId;
 import java.nio.file.Files;
+import java.util.List;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,5 +79,38 @@ class SavedPlanIntegrityTest {
         assertThat(r.out()).doesNotContain("\u001b");
         CliResult status = Main.capture("status", "--backend", backend());
         assertThat(status.exitCode()).as("nothing was applied: no cluster").isEqualTo(ExitCodes.USAGE);
+    }
+
+    /**
+     * A hand-made plan whose every action holds on its own and whose end state fits, but which
+     * overfills a GPU half-way: embedder/3 (12,000 MiB) is placed on GPU 0 of l4-0, which already
+     * holds the three 4,096 MiB copies (12,288 MiB), before embedder/0 stops — 24,288 MiB on a GPU
+     * of 22,563 after action 0, 20,192 at the end. Refused whole at /actions/0/to/0 with the
+     * numbers, nothing written. (Before issue 22 only the end state was checked: applied.)
+     */
+    @Test
+    void aHandMadePlanThatOverfillsAGpuHalfWayIsRefusedAndNothingIsWritten() throws Exception {
+        Path a = spec("a.yaml", 4096, 3);
+        assertThat(Main.capture("apply", a.toString(), "--auto-approve", "--backend", backend()).exitCode()).isZero();
+        Snapshot now;
+        try (LocalBackend b = LocalBackend.open(dir.resolve("state"))) {
+            now = b.read("saved");
+        }
+        InstanceId l4 = InstanceId.parse("l4-0");
+        Action.Placement e0 = now.state().instances().getFirst().gpus().getFirst().allocations().stream()
+                .filter(x -> x.task().toString().equals("embedder/0")).findFirst()
+                .map(x -> new Action.Placement(l4, 0, x)).orElseThrow();
+        assertThat(now.state().instances().getFirst().gpus().getFirst().mpsReservedMiB()).isEqualTo(3 * 4096);
+        Allocation big = new Allocation(TaskId.parse("embedder/3"), "model", 12_000L, 25, null, ContainerEnv.of(List.of(0), 0, 12_000L, 25, null));
+        List<Action> actions = List.of(new Action.PlaceCopy(big.task(), List.of(new Action.Placement(l4, 0, big))),
+                new Action.StopCopy(TaskId.parse("embedder/0"), List.of(e0)));
+        Path saved = dir.resolve("forged.plan");
+        Files.writeString(saved, PlanJson.toJson(new Plan("saved", now.revision(), actions, StateFold.apply(now.state(), actions), "0".repeat(64))));
+        String before = Main.capture("status", "--format", "json", "--backend", backend()).out();
+
+        CliResult r = Main.capture("apply", saved.toString(), "--backend", backend());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(ExitCodes.INVALID);
+        assertThat(r.err()).contains("ACTION_CAPACITY /actions/0/to/0", "embedder/3", "12000", "nothing was written");
+        assertThat(Main.capture("status", "--format", "json", "--backend", backend()).out()).isEqualTo(before);
     }
 }

@@ -8,7 +8,9 @@ import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.placement.Admission;
 import dev.gpushare.engine.reconcile.ActionCheck;
+import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.reconcile.StateView;
 import dev.gpushare.kubernetes.internal.BatchWriter;
 import dev.gpushare.kubernetes.internal.ClusterObjects;
@@ -94,14 +96,6 @@ public final class KubernetesBackend implements Backend {
         return new KubernetesBackend(client, url, ns);
     }
 
-    public String namespace() {
-        return namespace;
-    }
-
-    public DeviceMode devices() {
-        return url.devices();
-    }
-
     @Override
     public Snapshot read(String cluster) {
         long revision = StateStore.revision(store.read(cluster));
@@ -120,9 +114,13 @@ public final class KubernetesBackend implements Backend {
             Optional<ConfigMap> cm = store.read(cluster);
             long current = StateStore.revision(cm);
             if (current != expectedRevision) return new BatchResult.RevisionConflict(cluster, expectedRevision, current);
-            // every action is checked against the objects as they are, before anything is written
+            // every action is checked against the objects as they are, before anything is written, and
+            // capacity with the limits of the spec the cluster converges to when one is known
+            String stored = cm.map(c -> c.getData() == null ? null : c.getData().get(StateStore.SPEC)).orElse(null);
+            Spec known = spec != null ? spec : stored == null ? null : SpecReader.bind(List.of(SpecReader.parse("spec.json", stored))).spec();
             List<dev.gpushare.model.problem.Problem> problems = ActionCheck.batch(batch,
-                    StateView.of(ClusterObjects.read(client, namespace, cluster).snapshot(current).state()), Catalog.builtIn());
+                    StateView.of(ClusterObjects.read(client, namespace, cluster).snapshot(current).state()), Catalog.builtIn(),
+                    known == null ? Admission.of(Catalog.builtIn()) : Admission.of(ResolvedSpec.of(known)));
             if (!problems.isEmpty()) return new BatchResult.Refused(cluster, problems);
             if (spec == null) spec = storedSpec(cluster, cm, batch);
             Map<String, String> changes = new HashMap<>();

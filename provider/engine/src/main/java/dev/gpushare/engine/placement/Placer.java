@@ -43,7 +43,7 @@ public final class Placer {
      * A desired state with the placement bookkeeping of it ({@code memo}, opaque), which a later
      * change-set placement from the converged state starts from.
      */
-    public record Placed(FleetState desired, Memo memo) {}
+    public record Placed(FleetState desired, Bookkeeping memo) {}
 
     /**
      * As {@link #place(ResolvedSpec, FleetState, Set)}, with the bookkeeping of the result. With a
@@ -54,11 +54,11 @@ public final class Placer {
      * before} instead of their allocations. The result is the one of the full path (byte for byte).
      */
     public static Placed placeRecorded(ResolvedSpec spec, FleetState current, Set<InstanceId> instancesToReplace,
-                                       ChangeSet changes, Memo before) {
+                                       ChangeSet changes, Bookkeeping before) {
         Memo.Builder after = new Memo.Builder();
         FleetState desired = Engine.place(spec, Objects.requireNonNull(current, "current"),
                 Set.copyOf(Objects.requireNonNull(instancesToReplace, "instancesToReplace")), changes,
-                before == null ? Memo.NONE : before, after);
-        return new Placed(desired, after.build());
+                before == null ? Memo.NONE : before.memo(), after);
+        return new Placed(desired, Bookkeeping.of(after.build()));
     }
 }

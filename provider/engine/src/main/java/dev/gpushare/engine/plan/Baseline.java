@@ -1,6 +1,6 @@
 package dev.gpushare.engine.plan;
 
-import dev.gpushare.engine.placement.internal.Memo;
+import dev.gpushare.engine.placement.Bookkeeping;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.model.Spec;
 import java.util.List;
@@ -22,10 +22,10 @@ import java.util.Objects;
 public final class Baseline {
     private final Spec spec;
     private final long revision;
-    private final Memo memo;
+    private final Bookkeeping memo;
     private final List<Instance> instances;
 
-    Baseline(Spec spec, long revision, Memo memo, List<Instance> instances) {
+    Baseline(Spec spec, long revision, Bookkeeping memo, List<Instance> instances) {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.revision = revision;
         this.memo = Objects.requireNonNull(memo, "memo");
@@ -62,7 +62,7 @@ public final class Baseline {
         return revision;
     }
 
-    Memo memo() {
+    Bookkeeping memo() {
         return memo;
     }
 }

@@ -5,7 +5,7 @@ import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.catalog.MigProfile;
 import dev.gpushare.engine.placement.ChangeSet;
 import dev.gpushare.engine.placement.Placer;
-import dev.gpushare.engine.placement.internal.Memo;
+import dev.gpushare.engine.placement.Bookkeeping;
 import dev.gpushare.engine.plan.internal.Diff;
 import dev.gpushare.engine.plan.internal.Waves;
 import dev.gpushare.engine.plan.internal.WithinLimits;
@@ -62,13 +62,13 @@ public final class Planner {
         return make(resolved, actual, changes, baseline.memo(), true);
     }
 
-    private static Replan make(ResolvedSpec resolved, Snapshot actual, ChangeSet changes, Memo before, boolean record) {
+    private static Replan make(ResolvedSpec resolved, Snapshot actual, ChangeSet changes, Bookkeeping before, boolean record) {
         Spec spec = resolved.spec();
         FleetState current = actual.state();
         Set<InstanceId> toReplace = ReplacementPolicy.choose(current);
         Catalog catalog = resolved.catalog();
         FleetState placed;
-        Memo memo = Memo.NONE;
+        Bookkeeping memo = Bookkeeping.NONE;
         if (record) {
             Placer.Placed p = Placer.placeRecorded(resolved, current, toReplace, changes, before);
             placed = p.desired();
@@ -79,15 +79,16 @@ public final class Planner {
         FleetState desired = placed;
         if (actual.supply() != null) desired = SupplyLimit.apply(desired, current, actual.supply());
         desired = WithinLimits.apply(spec, current, desired);
-        if (desired != placed) memo = Memo.NONE; // instances dropped or renamed: the bookkeeping no longer describes them
+        if (desired != placed) memo = Bookkeeping.NONE; // instances dropped or renamed: the bookkeeping no longer describes them
         Map<String, InstanceTypeDef> declaredTypes = new TreeMap<>();
         for (InstanceTypeDef d : spec.instanceTypes()) {
             if (catalog.instanceType(d.name()).map(t -> !t.builtIn()).orElse(false)) declaredTypes.put(d.name(), d);
         }
         Map<InstanceId, List<String>> layouts = declaredLayouts(spec, desired);
-        List<Action> actions = changes == null ? Diff.between(actual, desired, layouts, declaredTypes)
-                : Diff.betweenChanged(actual, desired, layouts, declaredTypes);
-        Waves.Result waves = Waves.order(current, actions, spec);
+        dev.gpushare.engine.placement.Admission admission = dev.gpushare.engine.placement.Admission.of(resolved);
+        List<Action> actions = changes == null ? Diff.between(actual, desired, layouts, declaredTypes, admission)
+                : Diff.betweenChanged(actual, desired, layouts, declaredTypes, admission);
+        Waves.Result waves = Waves.order(current, actions, spec, admission);
         if (waves.refold()) {
             // a refused rollout leaves its copies as they run, a relocated copy runs elsewhere than
             // placement said: the desired state is what the actions lead to
@@ -96,7 +97,7 @@ public final class Planner {
             unplaced.addAll(waves.refused());
             unplaced.sort(java.util.Comparator.comparing(dev.gpushare.engine.state.Unplaced::task));
             desired = new FleetState(desired.cluster(), folded.instances(), unplaced);
-            memo = Memo.NONE;
+            memo = Bookkeeping.NONE;
         }
         return new Replan(new Plan(spec.cluster(), actual.revision(), waves.actions(), desired, specHash(spec), spec,
                 waves.waves(), waves.rollouts()), memo, changes, current);

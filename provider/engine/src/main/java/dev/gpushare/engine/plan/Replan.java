@@ -1,7 +1,7 @@
 package dev.gpushare.engine.plan;
 
 import dev.gpushare.engine.placement.ChangeSet;
-import dev.gpushare.engine.placement.internal.Memo;
+import dev.gpushare.engine.placement.Bookkeeping;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.engine.state.FleetState;
 import java.util.Objects;
@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param changes  the change set the plan was made from, or null when it took the full path
  * @param observed the actual state the plan was made from
  */
-public record Replan(Plan plan, Memo memo, ChangeSet changes, FleetState observed) {
+public record Replan(Plan plan, Bookkeeping memo, ChangeSet changes, FleetState observed) {
     public Replan {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(memo, "memo");

@@ -31,5 +31,8 @@ public enum ApplyCode implements ProblemCode {
     ACTION_TEXT,
     @Doc(cause = "After the plan's actions a GPU would hold more than it can (more MPS memory than it has, two copies on a whole GPU or on one MIG instance, a copy on a GPU whose mode does not take it).",
             fix = "Plan again against the current state (gpushare plan); the solver never plans this.")
-    ACTION_INCONSISTENT;
+    ACTION_INCONSISTENT,
+    @Doc(cause = "An action of the batch would leave an instance holding more than it can — more MPS memory or MPS clients than a GPU has, two copies on a whole or fractional GPU or on one MIG instance, a copy on a MIG instance the GPU lacks, more time-slicing replicas than configured, more host CPU or memory than the instance has. Checked after every action, against the state the batch applies to, with the checks placement uses; the whole batch is refused and nothing is written.",
+            fix = "Plan again against the current state (gpushare plan) instead of editing a plan or forging a batch; the message gives the copy, the resource and the numbers, the path the action.")
+    ACTION_CAPACITY;
 }

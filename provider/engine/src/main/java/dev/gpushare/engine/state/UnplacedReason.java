@@ -224,13 +224,48 @@ public sealed interface UnplacedReason {
      *
      * @param mostFreeMiB the most free memory on one GPU open to MPS (MPS copies), or null
      */
-    record InstancesFull(Capacity at, Demand demand, int instances, Long mostFreeMiB, int raiseTo)
+    record InstancesFull(Capacity at, Demand demand, int instances, Long mostFreeMiB, int raiseTo, Refused refused)
             implements UnplacedReason {
+        public InstancesFull {
+            Objects.requireNonNull(refused, "refused");
+        }
+
+        /** Without a breakdown of the refusals (every open instance lacked GPU room). */
+        public InstancesFull(Capacity at, Demand demand, int instances, Long mostFreeMiB, int raiseTo) {
+            this(at, demand, instances, mostFreeMiB, raiseTo, Refused.NONE);
+        }
+
         @Override public PlacementCode code() { return PlacementCode.MAX_INSTANCES_REACHED; }
 
         @Override public String message() {
             return demand.needs() + at.full(instances) + (mostFreeMiB == null ? "" : " (at most " + mostFreeMiB
-                    + " MiB free on a GPU)") + "; " + at.raise(raiseTo);
+                    + " MiB free on a GPU)") + refused.of(demand) + "; " + at.raise(raiseTo);
+        }
+    }
+
+    /**
+     * Why the open instances refused a copy, as Nomad's AllocMetric counts it: per reason how many
+     * instances, with the most that one of them had free. Rendered only when the host or the GPU
+     * (not only the GPUs) refused.
+     *
+     * @param hostCpu        instances short of host CPU; {@code mostCpuFree} the most CPU units one had
+     * @param hostMemory     instances short of host memory; {@code mostMemoryFree} the most MiB one had
+     * @param gpuMemory      instances without a GPU with the memory
+     * @param gpus           instances without an idle GPU, a free MIG instance or a replica
+     */
+    record Refused(int hostCpu, long mostCpuFree, int hostMemory, long mostMemoryFree, int gpuMemory, int gpus) {
+        public static final Refused NONE = new Refused(0, 0, 0, 0, 0, 0);
+
+        /** E.g. {@code ; 2 lacked host CPU (needs 20480 units, most free 8192), 1 lacked GPU memory}; empty when only GPU memory refused. */
+        String of(Demand demand) {
+            if (hostCpu + hostMemory == 0) return ""; // the GPU side alone: the message says it already
+            java.util.List<String> parts = new java.util.ArrayList<>();
+            if (hostCpu > 0) parts.add(hostCpu + " lacked host CPU (needs " + demand.cpuUnits() + " units, most free " + mostCpuFree + ")");
+            if (hostMemory > 0) parts.add(hostMemory + " lacked host memory (needs " + demand.memoryMiB() + " MiB, most free "
+                    + mostMemoryFree + ")");
+            if (gpuMemory > 0) parts.add(gpuMemory + " lacked GPU memory");
+            if (gpus > 0) parts.add(gpus + " had no free GPU, MIG instance or replica");
+            return "; of them " + String.join(", ", parts);
         }
     }
 

@@ -308,6 +308,132 @@ public abstract class BackendContract {
         }
     }
 
+    // ---- capacity at the boundary ---------------------------------------------------------------
+
+    private static final InstanceId L4_0 = InstanceId.parse("l4-0");
+
+    private static Allocation whole(String task, int gpu) {
+        return new Allocation(TaskId.parse(task), "model", null, null, null,
+                dev.gpushare.engine.state.ContainerEnv.of(List.of(gpu), gpu, null, null, null));
+    }
+
+    private static PlaceCopy placeOn(InstanceId id, int gpu, Allocation a) {
+        return new PlaceCopy(a.task(), List.of(new Placement(id, gpu, a)));
+    }
+
+    /** An ml.p4d.24xlarge endpoint instance whose GPU 0 has two 3g.20gb MIG instances (starts 0 and 4). */
+    static Instance migEndpoint(String id) {
+        var profile = dev.gpushare.engine.catalog.Catalog.builtIn().gpuModel("A100-40GB").orElseThrow().mig().profile("3g.20gb").orElseThrow();
+        List<dev.gpushare.engine.state.MigPartition> parts = List.of(new dev.gpushare.engine.state.MigPartition("3g.20gb", 0, profile.memoryMiB()),
+                new dev.gpushare.engine.state.MigPartition("3g.20gb", 4, profile.memoryMiB()));
+        return Fleet.p4d(id, "ep", parts, List.of());
+    }
+
+    /** A g6f.xlarge instance: one eighth of an L4 (2,861 MiB), FRACTIONAL. */
+    static Instance fractional(String id) {
+        return new Instance(InstanceId.parse(id), new Owner.CapacityProvider("frac"), "g6f.xlarge", true, null,
+                List.of(new Gpu(0, "L4", 2861, dev.gpushare.engine.state.GpuMode.FRACTIONAL, new java.math.BigDecimal("0.125"),
+                        List.of(), List.of())));
+    }
+
+    /**
+     * Well-formed batches — every action holds on its own, the environments match the GPUs — that
+     * together leave an instance holding more than it can (after the action named), each as the
+     * issue found them stored: an L4 GPU has 22,563 MiB usable, so two copies of 12,000 MiB do not
+     * fit (24,000 > 22,563); a whole GPU, a fractional GPU and a MIG instance hold one copy each.
+     */
+    static Stream<Arguments> overfills() {
+        Instance ep = migEndpoint("ep-0");
+        Allocation onMig0a = Fleet.onPartition("ic/0", "3g.20gb", 0), onMig0b = Fleet.onPartition("ic/1", "3g.20gb", 0);
+        return Stream.of(
+                Arguments.of("two MPS copies of 12000 MiB on one L4 (22563 MiB)", List.of(new LaunchInstance(L4, null),
+                        placeOn(L4_0, 0, Fleet.mps("embedder/0", 0, 12_000, 25)), placeOn(L4_0, 0, Fleet.mps("embedder/1", 0, 12_000, 25))),
+                        "/actions/2/to/0", "12000"),
+                Arguments.of("two copies on one MIG instance", List.of(new LaunchInstance(ep, List.of("3g.20gb", "3g.20gb")),
+                        new PlaceCopy(onMig0a.task(), List.of(new Placement(ep.id(), 0, onMig0a))),
+                        new PlaceCopy(onMig0b.task(), List.of(new Placement(ep.id(), 0, onMig0b)))), "/actions/2/to/0", "3g.20gb"),
+                Arguments.of("a fractional GPU taken twice", List.of(new LaunchInstance(fractional("frac-0"), null),
+                        placeOn(InstanceId.parse("frac-0"), 0, whole("web/0", 0)), placeOn(InstanceId.parse("frac-0"), 0, whole("web/1", 0))),
+                        "/actions/2/to/0", "fractional"),
+                Arguments.of("a whole GPU taken twice", List.of(new LaunchInstance(L4, null),
+                        placeOn(L4_0, 1, whole("web/0", 1)), placeOn(L4_0, 1, whole("web/1", 1))), "/actions/2/to/0", "idle GPU"),
+                Arguments.of("a GPU over for a moment: placed before the copy it replaces stops", List.of(new LaunchInstance(L4, null),
+                        placeOn(L4_0, 0, Fleet.mps("embedder/0", 0, 12_000, 25)), placeOn(L4_0, 0, Fleet.mps("embedder/1", 0, 12_000, 25)),
+                        new Action.StopCopy(TaskId.parse("embedder/0"), List.of(new Placement(L4_0, 0, Fleet.mps("embedder/0", 0, 12_000, 25))))),
+                        "/actions/2/to/0", "12000"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("overfills")
+    void aBatchThatOverfillsAnInstanceIsRefusedWholeAndNothingIsWritten(String what, List<Action> batch, String path, String mentions) {
+        String c = cluster("overfill");
+        try (Backend b = open()) {
+            assertThat(b.apply(c, 0, List.of(new LaunchInstance(Fleet.mpsInstance("l4-1", "l4", List.of()), null))))
+                    .isEqualTo(new BatchResult.Committed(1));
+            Snapshot before = b.read(c);
+            BatchResult r = b.apply(c, 1, batch);
+            assertThat(r).as(what).isInstanceOfSatisfying(BatchResult.Refused.class, refused ->
+                    assertThat(refused.problems()).as(what).singleElement().satisfies(p -> {
+                        assertThat(p.code().name()).isEqualTo("ACTION_CAPACITY");
+                        assertThat(p.path()).isEqualTo(path);
+                        assertThat(p.message()).contains(mentions);
+                    }));
+            assertThat(b.read(c)).as("nothing of the batch was written, not even its valid launch").isEqualTo(before);
+        }
+    }
+
+    // ---- one transition ---------------------------------------------------------------------------
+
+    /**
+     * Batches with every action kind, declared layouts included, each valid against the state the
+     * ones before leave: launch (with and without a layout), place, configure, move (to another GPU
+     * and in place), stop, replace (a new layout), terminate.
+     */
+    protected static List<List<Action>> transitionBatches() {
+        Instance ep = migEndpoint("ep-0");
+        Allocation e0 = Fleet.mps("embedder/0", 0, 4096, 25), e1 = Fleet.mps("embedder/1", 0, 4096, 25);
+        Allocation e1on1 = Fleet.mps("embedder/1", 1, 4096, 25), e0big = Fleet.mps("embedder/0", 0, 8192, 25);
+        Allocation ic0 = Fleet.onPartition("ic/0", "3g.20gb", 0), ic0at4 = Fleet.onPartition("ic/0", "3g.20gb", 4);
+        Instance l4b = Fleet.mpsInstance("l4-1", "l4", List.of());
+        return List.of(
+                List.of(new LaunchInstance(L4, null), new LaunchInstance(ep, List.of("3g.20gb", "3g.20gb")),
+                        placeOn(L4_0, 0, e0), placeOn(L4_0, 0, e1), new PlaceCopy(ic0.task(), List.of(new Placement(ep.id(), 0, ic0)))),
+                List.of(new Action.ConfigureGpu(L4_0, 1, dev.gpushare.engine.state.GpuMode.IDLE, dev.gpushare.engine.state.GpuMode.MPS, null, List.of()),
+                        new Action.MoveCopy(e1.task(), List.of(new Placement(L4_0, 0, e1)), List.of(new Placement(L4_0, 1, e1on1)), "rebalanced", false),
+                        new Action.MoveCopy(e0.task(), List.of(new Placement(L4_0, 0, e0)), List.of(new Placement(L4_0, 0, e0big)), "requirements changed", false),
+                        new Action.MoveCopy(ic0.task(), List.of(new Placement(ep.id(), 0, ic0)), List.of(new Placement(ep.id(), 0, ic0at4)), "rebalanced", false),
+                        new LaunchInstance(l4b, null), placeOn(l4b.id(), 2, Fleet.mps("embedder/2", 2, 2048, null))),
+                List.of(new Action.StopCopy(e0.task(), List.of(new Placement(L4_0, 0, e0big))),
+                        new Action.ReplaceInstance(ep, List.of("3g.20gb", "3g.20gb", "1g.5gb"), "partition layout changed"),
+                        new Action.TerminateInstance(l4b.id(), "no longer needed")));
+    }
+
+    /** The one transition: what a backend reads back after a batch is what {@link StateFold} folds. */
+    @Test
+    void readAfterApplyIsTheFoldOfReadBefore() {
+        transitionHolds(dev.gpushare.engine.plan.StateFold::apply);
+    }
+
+    /**
+     * Applies {@link #transitionBatches} one after another and checks after each that {@code
+     * read(after) == fold(read(before), batch)} — state, declared layouts and revision; throws
+     * {@link AssertionError} when a batch reads back other than {@code fold} says.
+     */
+    protected void transitionHolds(java.util.function.BiFunction<Snapshot, List<Action>, Snapshot> fold) {
+        String c = cluster("fold");
+        try (Backend b = open()) {
+            for (List<Action> batch : transitionBatches()) {
+                Snapshot before = b.read(c);
+                BatchResult r = b.apply(c, before.revision(), batch);
+                assertThat(r).as("batch %s", batch).isInstanceOf(BatchResult.Committed.class);
+                Snapshot after = b.read(c), folded = fold.apply(before, batch);
+                assertThat(after.state()).as("state after %s", batch).isEqualTo(folded.state());
+                assertThat(after.declaredLayouts()).as("declared layouts after %s", batch).isEqualTo(folded.declaredLayouts());
+                assertThat(after.revision()).isEqualTo(folded.revision());
+            }
+        }
+    }
+
     /** {@code copies} copies of {@code memoryMiB} on g6.12xlarge, for cluster {@code c}. */
     protected static Spec spec(String c, int copies, int memoryMiB) {
         return Specs.yaml("""

@@ -35,6 +35,25 @@ class UnplacedReasonTest {
         assertThat(u.message()).isEqualTo(u.reason().message()).contains("at most 2563 MiB free", "from 1 to 2");
     }
 
+    /**
+     * The refusals a run recorded are in the message, as Nomad's AllocMetric shows them: one
+     * g6.12xlarge (49,152 CPU units) takes two copies of 20,480 units (40,960); the third finds
+     * 8,192 units free — refused by the host, so no GPU memory figure is given.
+     */
+    @Test
+    void theHostRefusalsAreCounted() {
+        FleetState placed = Specs.place(Specs.yaml("apiVersion: gpushare.dev/v1\ncluster: r\ncapacityProviders:\n"
+                + "  - {name: l4, instanceType: g6.12xlarge, maxInstances: 1, gpuSharing: {strategy: MPS}}\n"
+                + "taskDefinitions:\n  - family: t\n    cpu: 20480\n    containers:\n"
+                + "      - {name: model, image: x:1, gpu: {nvidiaMps: {memory: 1000}}}\n"
+                + "services:\n  - {name: s, taskDefinition: t, capacityProvider: l4, desiredCount: 3}\n"));
+        Unplaced u = placed.unplaced().getFirst();
+        assertThat(u.reason()).isEqualTo(new UnplacedReason.InstancesFull(L4, new Demand(new Demand.Gpus.MpsMemory(1_000), 20_480, 0),
+                1, null, 2, new UnplacedReason.Refused(1, 8_192, 0, 0, 0, 0)));
+        assertThat(u.message()).contains("of them 1 lacked host CPU (needs 20480 units, most free 8192)")
+                .doesNotContain("MiB free on a GPU");
+    }
+
     @Test
     void theClientsAreFull() {
         // 1 client per GPU: 4 copies take the 4 GPUs, the fifth finds 21,563 MiB free but no client slot

@@ -51,7 +51,7 @@ class ChangeSetProperties {
     }
 
     /** Applies the edit; true when it changed an instance's health (the baseline no longer holds: the full path runs). */
-    private static boolean apply(Edit e, FleetSpec f, Converged cluster) {
+    static boolean apply(Edit e, FleetSpec f, Converged cluster) {
         List<String> services = new ArrayList<>(f.services.keySet());
         String s = services.isEmpty() ? null : services.get(e.target() % services.size());
         switch (e.kind()) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A cluster as the pure meaning of actions ({@link StateFold}) holds it, with the baseline a front
@@ -62,9 +63,12 @@ final class Converged {
         }
         long revision = plan.isEmpty() ? snapshot.revision() : snapshot.revision() + 1;
         snapshot = new Snapshot(next, revision, layouts);
-        // no baseline after a plan that refused a rollout (its copies still run the older revision)
-        baseline = (plan.isEmpty() ? r.converged() : r.after(new ApplyOutcome.Applied(revision, plan.actions().size())))
-                .orElse(null);
+        // a plan that refused a rollout (ROLLOUT_NO_ROOM) leaves copies on an older revision than its
+        // spec: it is no baseline (Replan.after), and the next plan takes the full path
+        boolean refused = plan.desired().unplaced().stream()
+                .anyMatch(u -> u.code() == dev.gpushare.engine.state.PlacementCode.ROLLOUT_NO_ROOM);
+        Optional<Baseline> kept = plan.isEmpty() ? r.converged() : r.after(new ApplyOutcome.Applied(revision, plan.actions().size()));
+        baseline = refused ? kept.orElse(null) : kept.orElseThrow();
     }
 
     /** Marks an instance unhealthy as a backend does: a new revision. */

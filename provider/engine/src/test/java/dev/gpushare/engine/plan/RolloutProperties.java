@@ -35,6 +35,7 @@ class RolloutProperties {
         Spec after = RolloutWavesTest.spec(after_, memory, "acme/m:2", deployment, instances);
         FleetState[] current = new FleetState[1];
         Plan plan = RolloutWaves.planFrom(before, after, current);
+        RolloutWaves.assertAdmitted(after, current[0], plan);
         FleetState reached = RolloutWaves.foldChecked(current[0], plan, RolloutWaves.MAX_CLIENTS);
         Revision was = Revision.of(before.taskDefinitions().getFirst()), now = Revision.of(after.taskDefinitions().getFirst());
         Revision expected = RolloutWaves.refused(plan) ? was : now;

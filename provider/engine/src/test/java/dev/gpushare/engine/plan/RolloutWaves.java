@@ -133,6 +133,29 @@ final class RolloutWaves {
         }
     }
 
+    /**
+     * What apply checks of the plan holds (issue 22): every prefix of the plan's order folds to a
+     * state whose instances hold their copies by the checks placement uses ({@link
+     * dev.gpushare.engine.placement.Admission} with the spec's host needs and limits), and the
+     * apply-time check ({@link dev.gpushare.engine.reconcile.ActionCheck#plan}) finds nothing.
+     */
+    static void assertAdmitted(Spec spec, FleetState current, Plan plan) {
+        var admission = dev.gpushare.engine.placement.Admission.of(ResolvedSpec.of(spec));
+        StateFold.Fold fold = StateFold.Fold.of(current);
+        for (int n = 0; n < plan.actions().size(); n++) {
+            Action a = plan.actions().get(n);
+            fold.step(a);
+            List<Action.Placement> to = a instanceof Action.PlaceCopy p ? p.placements()
+                    : a instanceof Action.MoveCopy m ? m.to() : List.of();
+            for (Action.Placement p : to) {
+                Instance i = fold.instance(p.instanceId());
+                assertThat(admission.check(i)).as("instance %s after action %d of%n%s", i.id(), n, PlanText.render(plan)).isEmpty();
+            }
+        }
+        assertThat(dev.gpushare.engine.reconcile.ActionCheck.plan(plan, new Snapshot(current, plan.revision(), Map.of()),
+                dev.gpushare.engine.catalog.Catalog.builtIn())).isEmpty();
+    }
+
     /** Each copy's revision in {@code s}. */
     static Map<TaskId, Revision> revisions(FleetState s) {
         Map<TaskId, Revision> out = new HashMap<>();

@@ -84,9 +84,123 @@ class RolloutWavesTest {
             assertThat(r.copies()).isEqualTo(copies);
             assertThat(r.to()).isEqualTo(now.value());
         });
+        RolloutWaves.assertAdmitted(after, current[0], plan);
         FleetState reached = RolloutWaves.foldChecked(current[0], plan, RolloutWaves.MAX_CLIENTS);
         Map<TaskId, Revision> revisions = RolloutWaves.revisions(reached);
         assertThat(revisions).hasSize(copies).allSatisfy((t, r) -> assertThat(r).isEqualTo(now));
         assertThat(reached.instances()).isEqualTo(StateFold.normalize(plan.desired()).instances());
+    }
+
+    /**
+     * A copy that has no room next to its old one may start on another GPU of the pool, but only on
+     * an instance whose host has room for it too: apply measures host CPU and memory after every
+     * action ({@code ACTION_CAPACITY}), so a wave must not start a copy where the host is full.
+     *
+     * <p>g6.12xlarge: 4 × L4 (22,563 MiB usable), 49,152 host CPU units. 4 embedders of 20,000 MiB
+     * and 4,096 units, and one hog of 1,024 MiB and 40,960 units: 4 × 4,096 + 40,960 = 57,344 >
+     * 49,152, so two instances: l4-0 holds the hog and embedders 0 and 1 (40,960 + 2 × 4,096 =
+     * 49,152, its host full), l4-1 embedders 2 and 3. No new copy fits next to its old one (2 ×
+     * 20,000 > 22,563), minimumHealthyPercent 100 lets none stop first and maximumPercent 125 lets
+     * one start first (⌊1.25 × 4⌋ − 4 = 1): 4 waves, each starting one copy on a free GPU. After
+     * waves 1–2, l4-0 GPU 1 is free, first in the pool's order, but l4-0's host has 0 units free for
+     * embedder 2 (4,096 needed): embedders 2 and 3 start on l4-1's free GPUs.
+     */
+    @org.junit.jupiter.api.Test
+    void aCopyStartsElsewhereOnlyWhereTheHostHasRoom() {
+        Spec before = hostSpec("acme/embedder:1.5"), after = hostSpec("acme/embedder:1.6");
+        FleetState[] current = new FleetState[1];
+        Plan plan = RolloutWaves.planFrom(before, after, current);
+        RolloutWaves.assertAdmitted(after, current[0], plan);
+        FleetState reached = RolloutWaves.foldChecked(current[0], plan, RolloutWaves.MAX_CLIENTS);
+        assertThat(reached.instances()).isEqualTo(StateFold.normalize(plan.desired()).instances());
+        assertThat(plan.rollouts()).singleElement().satisfies(r -> assertThat(r.waves()).isEqualTo(4));
+        // the copies of l4-1 start on l4-1's free GPUs, not on l4-0's (whose host is full)
+        for (Action a : plan.actions()) {
+            if (a instanceof Action.MoveCopy m && m.task().ordinal() >= 2) {
+                assertThat(m.to()).allSatisfy(p -> assertThat(p.instanceId().toString()).isEqualTo("l4-1"));
+            }
+        }
+    }
+
+    private static Spec hostSpec(String image) {
+        return Specs.yaml("""
+                apiVersion: gpushare.dev/v1
+                cluster: waves
+                capacityProviders:
+                  - {name: l4, instanceType: g6.12xlarge, maxInstances: 2}
+                taskDefinitions:
+                  - family: embedder
+                    cpu: 4096
+                    containers:
+                      - {name: model, image: "%s", gpu: {nvidiaMps: {memory: 20000, maxComputePercent: 25}}}
+                  - family: hog
+                    cpu: 40960
+                    containers:
+                      - {name: model, image: "acme/hog:1", gpu: {nvidiaMps: {memory: 1024, maxComputePercent: 10}}}
+                services:
+                  - {name: embedder, taskDefinition: embedder, capacityProvider: l4, desiredCount: 4,
+                     deploymentConfiguration: {maximumPercent: 125}}
+                  - {name: hog, taskDefinition: hog, capacityProvider: l4, desiredCount: 1}
+                """.formatted(image));
+    }
+
+    /**
+     * A copy started on another GPU to free room never goes to a GPU that a later action of the
+     * plan reconfigures: apply's end check refuses a GPU left IDLE with copies on it.
+     *
+     * <p>One g6.12xlarge (4 × L4, 22,563 MiB): GPU 0 runs embedder/0 (20,000 MiB), GPU 1 filler/1
+     * (1,024), GPU 2 filler/2 (20,000), GPU 3 nothing. The plan moves filler/1 to GPU 3 and then
+     * configures GPU 1 MPS → IDLE; embedder/0's new revision has no room next to its old copy
+     * (2 × 20,000 > 22,563). GPU 1 (22,563 free once filler/1 left) comes first in the pool's
+     * order but is being turned IDLE; GPU 3 (22,563 − 1,024 = 21,539 ≥ 20,000 free) takes it.
+     */
+    @org.junit.jupiter.api.Test
+    void aCopyIsNotStartedOnAGpuTheRestOfThePlanReconfigures() {
+        Spec spec = Specs.yaml("""
+                apiVersion: gpushare.dev/v1
+                cluster: waves
+                capacityProviders:
+                  - {name: l4, instanceType: g6.12xlarge, maxInstances: 1}
+                taskDefinitions:
+                  - family: embedder
+                    containers:
+                      - {name: model, image: "acme/embedder:1.6", gpu: {nvidiaMps: {memory: 20000}}}
+                services:
+                  - {name: embedder, taskDefinition: embedder, capacityProvider: l4, desiredCount: 1}
+                """);
+        var id = dev.gpushare.engine.state.InstanceId.parse("l4-0");
+        Revision old = Revision.parse("0123456789ab"), now = Revision.of(spec.taskDefinitions().getFirst());
+        java.util.function.BiFunction<String, Integer, dev.gpushare.engine.state.Allocation> copy = (task, gpu) -> copyOf(task, gpu,
+                task.startsWith("filler/1") ? 1024L : 20000L, task.startsWith("embedder") ? old : null);
+        var gpus = new java.util.ArrayList<dev.gpushare.engine.state.Gpu>();
+        String[] on = {"embedder/0", "filler/1", "filler/2", null};
+        for (int g = 0; g < 4; g++) {
+            gpus.add(new dev.gpushare.engine.state.Gpu(g, "L4", 22563, dev.gpushare.engine.state.GpuMode.MPS, null, java.util.List.of(),
+                    on[g] == null ? java.util.List.of() : java.util.List.of(copy.apply(on[g], g))));
+        }
+        FleetState current = new FleetState("waves", java.util.List.of(new dev.gpushare.engine.state.Instance(id,
+                new dev.gpushare.engine.state.Owner.CapacityProvider("l4"), "g6.12xlarge", true, null, gpus)), java.util.List.of());
+        var filler = copy.apply("filler/1", 1);
+        var embedder = copy.apply("embedder/0", 0);
+        java.util.List<Action> actions = java.util.List.of(
+                new Action.MoveCopy(TaskId.parse("filler/1"), java.util.List.of(new Action.Placement(id, 1, filler)),
+                        java.util.List.of(new Action.Placement(id, 3, copyOf("filler/1", 3, 1024L, null))), "rebalanced", false),
+                new Action.MoveCopy(TaskId.parse("embedder/0"), java.util.List.of(new Action.Placement(id, 0, embedder)),
+                        java.util.List.of(new Action.Placement(id, 0, embedder.withRevision(now))), "revision", false),
+                new Action.ConfigureGpu(id, 1, dev.gpushare.engine.state.GpuMode.MPS, dev.gpushare.engine.state.GpuMode.IDLE, null,
+                        java.util.List.of()));
+        var result = dev.gpushare.engine.plan.internal.Waves.order(current, actions, spec,
+                dev.gpushare.engine.placement.Admission.of(dev.gpushare.engine.resolve.ResolvedSpec.of(spec)));
+        assertThat(result.refused()).isEmpty();
+        Action.MoveCopy started = result.actions().stream().filter(a -> a instanceof Action.MoveCopy m && m.task().group().equals("embedder"))
+                .map(a -> (Action.MoveCopy) a).findFirst().orElseThrow();
+        assertThat(started.to()).singleElement().satisfies(p -> assertThat(p.gpuIndex()).isEqualTo(3));
+        FleetState end = StateFold.apply(current, result.actions());
+        assertThat(end.instances().getFirst().gpus().get(1).allocations()).isEmpty();
+    }
+
+    private static dev.gpushare.engine.state.Allocation copyOf(String task, int gpu, long memory, Revision revision) {
+        return new dev.gpushare.engine.state.Allocation(TaskId.parse(task), "model", memory, null, null,
+                dev.gpushare.engine.state.ContainerEnv.of(java.util.List.of(gpu), gpu, memory, null, null), revision);
     }
 }

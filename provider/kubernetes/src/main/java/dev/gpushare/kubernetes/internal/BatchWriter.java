@@ -183,7 +183,7 @@ public final class BatchWriter {
         if (c.migEntryName() != null) labels.put(Keys.MIG_CONFIG, c.migEntryName());
         if (c.pluginEntryName() != null) labels.put(Keys.DEVICE_PLUGIN_CONFIG, c.pluginEntryName());
         Map<String, String> ann = new TreeMap<>();
-        ann.put(Keys.INSTANCE_STATE, Json.write(r));
+        ann.put(Keys.INSTANCE_STATE, AnnotationJson.write(r));
         if (unhealthyReason != null) ann.put(Keys.UNHEALTHY, unhealthyReason);
         return new NodeBuilder().withNewMetadata().withName(nodeName).withResourceVersion(resourceVersion)
                 .withLabels(labels).withAnnotations(ann).endMetadata().build();

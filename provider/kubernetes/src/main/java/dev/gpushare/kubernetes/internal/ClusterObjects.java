@@ -59,7 +59,7 @@ public final class ClusterObjects {
             if (!owner.equals(cluster)) continue;
             String state = n.getMetadata().getAnnotations() == null ? null : n.getMetadata().getAnnotations().get(Keys.INSTANCE_STATE);
             if (state == null) continue; // labelled by hand, never configured: not an instance of gpushare's
-            InstanceRecord r = Json.instance(state);
+            InstanceRecord r = AnnotationJson.instance(state);
             o.nodes.put(r.id(), n);
             o.records.put(r.id(), r);
             for (Gpu g : r.gpus()) mps |= g.mode() == GpuMode.MPS;
@@ -92,7 +92,7 @@ public final class ClusterObjects {
             String id = idOfLabel.get(p.getMetadata().getLabels().get(Keys.INSTANCE));
             String json = p.getMetadata().getAnnotations() == null ? null : p.getMetadata().getAnnotations().get(Keys.ALLOCATIONS);
             if (id == null || json == null) continue; // its instance is gone: the copy is placed anew
-            for (PodAllocation a : Json.allocations(json)) {
+            for (PodAllocation a : AnnotationJson.allocations(json)) {
                 allocs.computeIfAbsent(id, k -> new HashMap<>()).computeIfAbsent(a.gpu(), k -> new ArrayList<>()).add(a.allocation());
             }
         }

@@ -48,7 +48,7 @@ public final class ConfigMapDeclared implements DeclaredResources {
             Optional<ConfigMap> cm = store.read(cluster);
             SortedMap<String, String> m = parse(cm);
             edit.accept(m);
-            if (store.writeIfUnchanged(cluster, cm, Map.of(StateStore.DECLARED, Json.write(m)))) return;
+            if (store.writeIfUnchanged(cluster, cm, Map.of(StateStore.DECLARED, AnnotationJson.write(m)))) return;
         }
         throw new BackendException(BackendCode.BACKEND_IO, "ConfigMap " + StateStore.name(cluster)
                 + " kept changing while its declared resources were written; retry");
@@ -56,6 +56,6 @@ public final class ConfigMapDeclared implements DeclaredResources {
 
     private static SortedMap<String, String> parse(Optional<ConfigMap> cm) {
         String json = cm.map(c -> c.getData() == null ? null : c.getData().get(StateStore.DECLARED)).orElse(null);
-        return json == null ? new TreeMap<>() : Json.mapper().readValue(json, MAP);
+        return json == null ? new TreeMap<>() : AnnotationJson.mapper().readValue(json, MAP);
     }
 }

@@ -126,7 +126,7 @@ public final class CopyPods {
                     .withName(podName(cluster, task, placements))
                     .withNamespace(namespace)
                     .withLabels(labels)
-                    .withAnnotations(new TreeMap<>(Map.of(Keys.TASK, task.toString(), Keys.ALLOCATIONS, Json.write(allocations))))
+                    .withAnnotations(new TreeMap<>(Map.of(Keys.TASK, task.toString(), Keys.ALLOCATIONS, AnnotationJson.write(allocations))))
                 .endMetadata()
                 .withNewSpec()
                     .withNodeSelector(new TreeMap<>(Map.of(Keys.CLUSTER, cluster, Keys.INSTANCE, Names.labelValue(instanceId))))

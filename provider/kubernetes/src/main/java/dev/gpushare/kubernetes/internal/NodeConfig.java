@@ -55,7 +55,7 @@ public record NodeConfig(String migEntryName, List<Map<String, Object>> migEntry
                 if (enabled) group.put("mig-devices", countsOf.get(e.getKey()));
                 migEntry.add(group);
             }
-            migName = "gpushare-" + Names.hash(Json.write(migEntry), 10);
+            migName = "gpushare-" + Names.hash(AnnotationJson.write(migEntry), 10);
         }
 
         // --- device plugin: time-slicing replicas; MPS and MIG's mixed strategy in device-plugin mode

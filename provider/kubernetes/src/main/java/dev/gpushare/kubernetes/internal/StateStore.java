@@ -92,9 +92,4 @@ public final class StateStore {
             throw Failures.of("update ConfigMap " + namespace + "/" + name(cluster), e);
         }
     }
-
-    public void delete(String cluster) {
-        Failures.run("delete ConfigMap " + namespace + "/" + name(cluster),
-                () -> client.configMaps().inNamespace(namespace).withName(name(cluster)).delete());
-    }
 }

@@ -266,8 +266,9 @@ public final class LocalStore implements Store {
         }
     }
 
+    /** The idempotency keys of one cluster, least recently used first: a key a client retries stays. */
     private static Map<String, Long> lru() {
-        return new LinkedHashMap<>(16, 0.75f, false) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
                 return size() > KEYS_PER_CLUSTER;

@@ -148,7 +148,7 @@ public final class PgStore implements Store {
             // checked against the locked row: what no other server can change before this commits
             List<Problem> problems = ActionCheck.batch(batch, StateView.of(current.state()), Catalog.builtIn());
             if (!problems.isEmpty()) return new BatchResult.Refused(cluster, problems);
-            Snapshot next = fold(current, batch);
+            Snapshot next = StateFold.apply(current, batch); // the one transition, declared layouts included
             write(c, next);
             if (idempotencyKey != null) {
                 try (PreparedStatement ps = c.prepareStatement(
@@ -445,28 +445,6 @@ public final class PgStore implements Store {
     @Override
     public void close() {
         pool.close();
-    }
-
-    /** The state as folded from {@code current} by {@code batch}, one revision later. */
-    static Snapshot fold(Snapshot current, List<Action> batch) {
-        FleetState state = StateFold.apply(current.state(), batch);
-        Map<InstanceId, List<String>> layouts = new TreeMap<>(current.declaredLayouts());
-        for (Action a : batch) {
-            switch (a) {
-                case Action.LaunchInstance l -> layout(layouts, l.instance().id(), l.declaredLayout());
-                case Action.ReplaceInstance r -> layout(layouts, r.instance().id(), r.declaredLayout());
-                case Action.TerminateInstance t -> layouts.remove(t.instanceId());
-                case Action.ConfigureGpu g -> { }
-                case Action.PlaceCopy p -> { }
-                case Action.MoveCopy m -> { }
-                case Action.StopCopy s -> { }
-            }
-        }
-        return new Snapshot(state, current.revision() + 1, layouts);
-    }
-
-    private static void layout(Map<InstanceId, List<String>> layouts, InstanceId id, List<String> layout) {
-        if (layout == null) layouts.remove(id); else layouts.put(id, layout);
     }
 
     /** Locks the cluster's row (creating it at revision 0 if missing) and reads it. */

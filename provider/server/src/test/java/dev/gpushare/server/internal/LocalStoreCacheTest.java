@@ -51,4 +51,30 @@ class LocalStoreCacheTest {
             assertThat(store.cachedClusters()).isZero(); // a destroyed cluster is not kept
         }
     }
+
+    /**
+     * Idempotency keys are forgotten least recently used first: of {@link LocalStore#KEYS_PER_CLUSTER}
+     * + 1 keys, the first one, retried just before the last one arrives, is still answered with
+     * its revision; the second one, never retried, is the one forgotten (a retry of it then
+     * conflicts: the cluster moved on). First-in-first-out would forget the first.
+     */
+    @Test
+    void idempotencyKeysAreForgottenLeastRecentlyUsedFirst() {
+        Path file = dir.resolve("keys.db");
+        try (LocalStore store = new LocalStore(file, 1)) {
+            List<dev.gpushare.engine.plan.Action> launch = List.of(new LaunchInstance(Fleet.mpsInstance("l4-0", "l4", List.of()), null));
+            assertThat(store.apply("c", 0, launch, "k0")).isEqualTo(new BatchResult.Committed(1));
+            List<dev.gpushare.engine.plan.Action> same = List.of(new dev.gpushare.engine.plan.Action.ConfigureGpu(InstanceId.parse("l4-0"), 1,
+                    dev.gpushare.engine.state.GpuMode.IDLE, dev.gpushare.engine.state.GpuMode.IDLE, null, List.of()));
+            for (int k = 1; k < LocalStore.KEYS_PER_CLUSTER; k++) {
+                assertThat(store.apply("c", k, same, "k" + k)).isEqualTo(new BatchResult.Committed(k + 1));
+            }
+            assertThat(store.apply("c", 0, launch, "k0")).as("k0 retried: remembered").isEqualTo(new BatchResult.Committed(1));
+            int n = LocalStore.KEYS_PER_CLUSTER;
+            assertThat(store.apply("c", n, same, "k" + n)).isEqualTo(new BatchResult.Committed(n + 1));
+            assertThat(store.apply("c", 0, launch, "k0")).as("used most recently but one: kept").isEqualTo(new BatchResult.Committed(1));
+            assertThat(store.apply("c", 1, same, "k1")).as("the least recently used key is forgotten")
+                    .isInstanceOf(BatchResult.RevisionConflict.class);
+        }
+    }
 }

@@ -6,7 +6,7 @@ import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
-import dev.gpushare.engine.backend.local.internal.ActionWriter;
+import dev.gpushare.engine.backend.local.internal.BatchRows;
 import dev.gpushare.engine.backend.local.internal.Ddl;
 import dev.gpushare.engine.backend.local.internal.KeptState;
 import dev.gpushare.engine.backend.local.internal.StateRows;
@@ -52,7 +52,6 @@ public final class LocalBackend implements Backend {
 
     private final Path file;
     private Connection connection;
-    private ActionWriter writer;
     private boolean readOnly;
     /** The check of the last batch this backend committed, carried to the next while nobody else wrote. */
     private ActionCheck.Session checks;
@@ -105,7 +104,7 @@ public final class LocalBackend implements Backend {
             connection = openReadOnly(e);
             readOnly = true;
         }
-        writer = readOnly ? null : new ActionWriter(connection);
+
         if (write && readOnly) return connection(true);
         return connection;
     }
@@ -244,7 +243,9 @@ public final class LocalBackend implements Backend {
                 checks = null;
                 return new BatchResult.Refused(cluster, problems);
             }
-            for (Action a : batch) writer.write(cluster, a);
+            // the rows the batch changes, derived from the one transition (from the kept state when it is current)
+            boolean keptCurrent = kept != null && kept.cluster().equals(cluster) && kept.revision() == current;
+            BatchRows.write(connection, cluster, batch, keptCurrent ? BatchRows.of(kept.fold()) : BatchRows.of(connection, cluster));
             long next = bump(cluster, current);
             end(true);
             checksRevision = next;
@@ -460,7 +461,6 @@ public final class LocalBackend implements Backend {
         if (connection == null) return;
         storeSnapshot();
         try {
-            if (writer != null) writer.close();
             connection.close();
             connection = null;
         } catch (SQLException e) {

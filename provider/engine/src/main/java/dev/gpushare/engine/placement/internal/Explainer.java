@@ -60,8 +60,12 @@ final class Explainer {
         if (seen.clients > 0) {
             return new UnplacedReason.ClientsFull(at, demand, seen.evaluated, copy.mpsMiB(), pool.maxClients(), raiseTo);
         }
+        // the most free GPU memory is a number only when some instance was asked about it (not refused by the host first)
         return new UnplacedReason.InstancesFull(at, demand, seen.evaluated,
-                copy.form() == Form.MPS ? seen.mostFreeMiB : null, raiseTo);
+                copy.form() == Form.MPS && (seen.gpuMemory > 0 || seen.hostCpu + seen.hostMemory == 0) ? seen.mostFreeMiB : null,
+                raiseTo, seen.hostCpu + seen.hostMemory == 0 ? UnplacedReason.Refused.NONE
+                        : new UnplacedReason.Refused(seen.hostCpu, seen.mostCpuFree, seen.hostMemory, seen.mostMemoryFree,
+                        seen.gpuMemory, seen.gpus));
     }
 
     /** Even an empty instance refuses: the copy itself must change (or the instance type). */

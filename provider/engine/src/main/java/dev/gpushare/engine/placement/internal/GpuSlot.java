@@ -28,6 +28,15 @@ final class GpuSlot {
         this.partUsed = new boolean[parts.size()];
     }
 
+    /** A GPU as a state has it: its own memory and MIG instances, nothing used yet. */
+    GpuSlot(int index, GpuMode mode, long memoryMiB, List<MigPartition> parts) {
+        this.index = index;
+        this.mode = mode;
+        this.memFree = memoryMiB;
+        this.parts = parts;
+        this.partUsed = new boolean[parts.size()];
+    }
+
     /**
      * A copy of {@code from}'s bookkeeping; the allocation list is shared until either slot adds to
      * it (seeding a run with thousands of kept instances copies no lists). {@code from} must not

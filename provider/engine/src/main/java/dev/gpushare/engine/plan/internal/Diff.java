@@ -1,6 +1,8 @@
 package dev.gpushare.engine.plan.internal;
 
 import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.placement.Admission;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.plan.Action.ConfigureGpu;
 import dev.gpushare.engine.plan.Action.LaunchInstance;
@@ -60,6 +62,15 @@ public final class Diff {
      */
     public static List<Action> between(Snapshot actual, FleetState desired, Map<InstanceId, List<String>> declaredLayouts,
                                        Map<String, InstanceTypeDef> declaredTypes) {
+        return between(actual, desired, declaredLayouts, declaredTypes, Admission.of(Catalog.builtIn()));
+    }
+
+    /**
+     * @param admission measures the instances as the plan fills them: moves and placements are
+     *                  ordered so that no prefix of the plan leaves one over ({@link StartOrder})
+     */
+    public static List<Action> between(Snapshot actual, FleetState desired, Map<InstanceId, List<String>> declaredLayouts,
+                                       Map<String, InstanceTypeDef> declaredTypes, Admission admission) {
         FleetState current = StateFold.normalize(actual.state());
         FleetState target = StateFold.normalize(desired);
         Map<InstanceId, Instance> cur = byId(current), want = byId(target);
@@ -115,6 +126,11 @@ public final class Diff {
         List<Action> plan = new ArrayList<>(launches);
         plan.addAll(stops);
         for (ConfigureGpu g : configures) if (!leftByMove.contains(new GpuRef(g.instanceId(), g.gpuIndex()))) plan.add(g);
+        if (!starts.isEmpty()) {
+            StateFold.Fold fold = StateFold.Fold.of(current);
+            for (Action a : plan) fold.step(a);
+            starts = StartOrder.order(fold, starts, admission);
+        }
         plan.addAll(starts);
         for (ConfigureGpu g : configures) if (leftByMove.contains(new GpuRef(g.instanceId(), g.gpuIndex()))) plan.add(g);
         plan.addAll(terminates);
@@ -131,6 +147,12 @@ public final class Diff {
      */
     public static List<Action> betweenChanged(Snapshot actual, FleetState desired, Map<InstanceId, List<String>> declaredLayouts,
                                               Map<String, InstanceTypeDef> declaredTypes) {
+        return betweenChanged(actual, desired, declaredLayouts, declaredTypes, Admission.of(Catalog.builtIn()));
+    }
+
+    /** As {@link #betweenChanged(Snapshot, FleetState, Map, Map)}, measuring with {@code admission}. */
+    public static List<Action> betweenChanged(Snapshot actual, FleetState desired, Map<InstanceId, List<String>> declaredLayouts,
+                                              Map<String, InstanceTypeDef> declaredTypes, Admission admission) {
         Map<InstanceId, Instance> cur = java.util.HashMap.newHashMap(actual.state().instances().size());
         for (Instance c : actual.state().instances()) cur.put(c.id(), c);
         Set<Instance> same = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -146,7 +168,7 @@ public final class Diff {
         for (Instance c : actual.state().instances()) if (!same.contains(c)) had.add(c);
         Snapshot changed = new Snapshot(new FleetState(actual.state().cluster(), had, actual.state().unplaced()),
                 actual.revision(), actual.declaredLayouts(), actual.supply());
-        return between(changed, new FleetState(desired.cluster(), want, desired.unplaced()), declaredLayouts, declaredTypes);
+        return between(changed, new FleetState(desired.cluster(), want, desired.unplaced()), declaredLayouts, declaredTypes, admission);
     }
 
     private static String replacementReason(Instance c, Instance w, List<String> hadLayout, List<String> wantsLayout) {

@@ -1,5 +1,6 @@
 package dev.gpushare.engine.plan.internal;
 
+import dev.gpushare.engine.placement.Admission;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.plan.Action.MoveCopy;
 import dev.gpushare.engine.plan.Action.PlaceCopy;
@@ -51,7 +52,9 @@ import java.util.TreeSet;
  * desiredCount⌋ (at most {@code that − n} start first per wave). An inference component follows
  * SageMaker's rolling update: batches of {@code maximumBatchSize}, new capacity before old is
  * removed (start first only). A copy takes its old copy's place when the GPU has room for both;
- * otherwise it stops first where the minimum allows; where neither works the group's rollout is
+ * otherwise it starts on a free GPU of its pool — one no later action of the plan reconfigures or
+ * terminates, on an instance whose host still holds its copies with it ({@link Admission}, what
+ * apply measures after every action) — or stops first where the minimum allows; where neither works the group's rollout is
  * refused whole ({@link PlacementCode#ROLLOUT_NO_ROOM}, its copies keep their revision), never
  * left half done.
  */
@@ -97,7 +100,20 @@ public final class Waves {
         return true;
     }
 
+    /**
+     * As {@link #order(FleetState, List, Spec, Admission)}, with the checks the state itself allows
+     * (no host needs: a caller without the resolved spec).
+     */
     public static Result order(FleetState current, List<Action> actions, Spec spec) {
+        return order(current, actions, spec, null);
+    }
+
+    /**
+     * @param admission what apply measures after every action (the spec's host needs and limits): a
+     *                  copy started on another GPU to free room must leave its instance within it;
+     *                  null: GPU room only
+     */
+    public static Result order(FleetState current, List<Action> actions, Spec spec, Admission admission) {
         Map<String, List<MoveCopy>> rollouts = new TreeMap<>();
         List<Action> others = new ArrayList<>(actions.size());
         int insertAt = 0;
@@ -116,7 +132,15 @@ public final class Waves {
         if (rollouts.isEmpty()) return new Result(actions, zeros(actions.size()), List.of(), List.of(), false);
 
         FleetState base = StateFold.apply(current, others.subList(0, insertAt));
-        Room room = Room.of(base, spec);
+        Room room = Room.of(base, spec, admission);
+        // GPUs configured and instances terminated after the waves take no copy started to free room
+        for (Action a : others.subList(insertAt, others.size())) {
+            switch (a) {
+                case Action.ConfigureGpu c -> room.close(c.instanceId(), c.gpuIndex());
+                case Action.TerminateInstance t -> room.close(t.instanceId(), -1);
+                default -> { }
+            }
+        }
         // the copies each group runs when its waves start (a group may also be scaled in the same plan)
         Map<String, Integer> running = new HashMap<>();
         {
@@ -273,10 +297,61 @@ public final class Waves {
         private final Map<InstanceId, Owner> ownerOf = new HashMap<>();
         /** GPUs a rollout configured from IDLE to MPS, and GPUs whose copies it moved away. */
         private final Set<Slot> touched = new java.util.LinkedHashSet<>();
+        /** The instances as the waves start (owner, type, GPU configuration), for {@link #admission}. */
+        private final Map<InstanceId, Instance> instances = new HashMap<>();
+        /** GPUs a later action reconfigures or terminates: no copy is started on them to free room. */
+        private final Set<Slot> closed = new HashSet<>();
+        private final Admission admission;
         boolean relocated;
 
-        private Room(Map<InstanceId, Map<Integer, Slot>> slots) {
+        private Room(Map<InstanceId, Map<Integer, Slot>> slots, Admission admission) {
             this.slots = slots;
+            this.admission = admission;
+        }
+
+        /** Closes GPU {@code index} of {@code instance} (-1: all its GPUs) to copies started to free room. */
+        void close(InstanceId instance, int index) {
+            Map<Integer, Slot> g = slots.get(instance);
+            if (g == null) return;
+            if (index < 0) closed.addAll(g.values());
+            else if (g.get(index) != null) closed.add(g.get(index));
+        }
+
+        /**
+         * True when {@code s}'s instance still holds its copies once {@code m}'s copy runs on {@code s}
+         * as {@code extra} instead of where it ran, by the checks apply runs after every action (a
+         * move is one action there; the old copies of the wave's other moves are still counted).
+         */
+        private boolean admits(Slot s, MoveCopy m, Allocation extra) {
+            if (admission == null) return true;
+            Instance i = instances.get(s.instance);
+            if (i == null) return true;
+            List<Gpu> gpus = new ArrayList<>();
+            for (Gpu g : i.gpus()) {
+                Slot at = slots.get(i.id()).get(g.index());
+                List<Allocation> held = new ArrayList<>(at.held);
+                for (Placement p : m.from()) {
+                    if (p.instanceId().equals(i.id()) && p.gpuIndex() == g.index()) Slot.removeCopy(held, p.allocation());
+                }
+                if (at == s) held.add(extra);
+                gpus.add(new Gpu(g.index(), g.model(), g.memoryMiB(), at.mode, g.fraction(), g.partitions(), held));
+            }
+            // a copy of the wave started next to its old one is there once (apply's move is one
+            // action): where both are on the instance, the old one (another revision) is not counted
+            Set<String> started = new HashSet<>(), twice = new HashSet<>();
+            for (Gpu g : gpus) for (Allocation a : g.allocations()) if (!started.add(a.task() + "\u0000" + a.container())) twice.add(a.task() + "\u0000" + a.container());
+            if (!twice.isEmpty()) {
+                List<Gpu> once = new ArrayList<>();
+                for (Gpu g : gpus) {
+                    List<Allocation> kept = new ArrayList<>();
+                    for (Allocation a : g.allocations()) {
+                        if (!twice.contains(a.task() + "\u0000" + a.container()) || Objects.equals(a.revision(), extra.revision())) kept.add(a);
+                    }
+                    once.add(new Gpu(g.index(), g.model(), g.memoryMiB(), g.mode(), g.fraction(), g.partitions(), kept));
+                }
+                gpus = once;
+            }
+            return admission.check(i.withGpus(gpus), extra.task()).isEmpty();
         }
 
         /**
@@ -291,11 +366,17 @@ public final class Waves {
             Owner owner = ownerOf.get(at.instanceId());
             Slot source = slot(at);
             for (Slot s : byOwner.getOrDefault(owner, List.of())) {
-                if (s == source || s.plain > 0 || !s.starts.isEmpty() || (s.mode != GpuMode.MPS && s.mode != GpuMode.IDLE)) continue;
+                if (s == source || closed.contains(s) || s.plain > 0 || !s.starts.isEmpty()
+                        || (s.mode != GpuMode.MPS && s.mode != GpuMode.IDLE)) continue;
                 Allocation moved = new Allocation(a.task(), a.container(), a.memoryMiB(), a.maxComputePercent(), null,
                         dev.gpushare.engine.state.ContainerEnv.of(List.of(s.index), s.index, a.memoryMiB(), a.maxComputePercent(), null),
                         a.revision());
                 if (s.refuses(moved) != null) continue;
+                GpuMode was = s.mode;
+                s.mode = GpuMode.MPS;
+                boolean hostHasRoom = admits(s, m, moved);
+                s.mode = was;
+                if (!hostHasRoom) continue;
                 List<Slot> configures = List.of();
                 if (s.mode == GpuMode.IDLE) {
                     s.mode = GpuMode.MPS;
@@ -322,7 +403,7 @@ public final class Waves {
             return out;
         }
 
-        static Room of(FleetState state, Spec spec) {
+        static Room of(FleetState state, Spec spec, Admission admission) {
             Map<String, GpuSharing> sharing = new HashMap<>();
             for (CapacityProvider cp : spec.capacityProviders()) sharing.putIfAbsent(cp.name(), cp.gpuSharing());
             Map<InstanceId, Map<Integer, Slot>> slots = new HashMap<>();
@@ -344,7 +425,8 @@ public final class Waves {
                 owners.put(i.id(), i.owner());
                 if (i.healthy()) healthy.computeIfAbsent(i.owner(), k -> new ArrayList<>()).addAll(ordered);
             }
-            Room room = new Room(slots);
+            Room room = new Room(slots, admission);
+            for (Instance i : state.instances()) room.instances.put(i.id(), i);
             room.ownerOf.putAll(owners);
             room.byOwner.putAll(healthy);
             return room;
@@ -449,6 +531,8 @@ public final class Waves {
         long mps;
         int clients, plain;
         final Set<Integer> starts = new HashSet<>();
+        /** The allocations the GPU holds (what {@link Room#admits} measures). */
+        final List<Allocation> held = new ArrayList<>();
 
         Slot(InstanceId instance, int index, String model, long memoryMiB, GpuMode mode, int maxClients, int replicas) {
             this.instance = instance;
@@ -486,13 +570,26 @@ public final class Waves {
             return null;
         }
 
+        /** Removes the first allocation of {@code a}'s copy and container from {@code held}. */
+        static void removeCopy(List<Allocation> held, Allocation a) {
+            for (int k = 0; k < held.size(); k++) {
+                Allocation h = held.get(k);
+                if (h.task().equals(a.task()) && h.container().equals(a.container())) {
+                    held.remove(k);
+                    return;
+                }
+            }
+        }
+
         void add(Allocation a) {
+            held.add(a);
             if (a.partition() != null) starts.add(a.partition().start());
             else if (a.memoryMiB() != null) { mps += a.memoryMiB(); clients++; }
             else plain++;
         }
 
         void remove(Allocation a) {
+            removeCopy(held, a);
             if (a.partition() != null) starts.remove(a.partition().start());
             else if (a.memoryMiB() != null) { mps -= a.memoryMiB(); clients--; }
             else plain--;

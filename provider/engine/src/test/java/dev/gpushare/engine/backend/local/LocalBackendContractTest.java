@@ -1,8 +1,16 @@
 package dev.gpushare.engine.backend.local;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.BackendContract;
+import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.plan.StateFold;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The local SQLite file keeps the {@link Backend} contract. */
@@ -18,5 +26,27 @@ class LocalBackendContractTest extends BackendContract {
     @Override
     protected Backend open() {
         return LocalBackend.open(file);
+    }
+
+    /**
+     * The transition check can fail: against a fold that drops the last placement of a batch (or
+     * forgets a terminate's declared layout), the backend's read-back differs and the check says so.
+     */
+    @Test
+    void aMutatedFoldFailsTheTransitionCheck() {
+        assertThatThrownBy(() -> transitionHolds((before, batch) -> {
+            List<Action> mutated = new ArrayList<>(batch);
+            for (int k = mutated.size() - 1; k >= 0; k--) {
+                if (mutated.get(k) instanceof Action.PlaceCopy) {
+                    mutated.remove(k); // drops a placement
+                    break;
+                }
+            }
+            return StateFold.apply(before, mutated);
+        })).isInstanceOf(AssertionError.class).hasMessageContaining("state after");
+        assertThatThrownBy(() -> transitionHolds((before, batch) -> {
+            Snapshot s = StateFold.apply(before, batch);
+            return new Snapshot(s.state(), s.revision(), before.declaredLayouts()); // layouts not folded
+        })).isInstanceOf(AssertionError.class).hasMessageContaining("declared layouts after");
     }
 }

@@ -81,7 +81,7 @@ final class Builder {
             case WHOLE_GPU -> {
                 int gpus = 0;
                 long perGpu = 0;
-                for (Need n : w.needs()) {
+                for (ContainerNeed n : w.needs()) {
                     gpus += Math.max(1, n.wholeGpus());
                     perGpu = Math.max(perGpu, n.memoryMiB());
                 }
@@ -105,7 +105,7 @@ final class Builder {
                 out.add(c);
                 continue;
             }
-            Need n = w.needs().get(i++);
+            ContainerNeed n = w.needs().get(i++);
             GpuRequirement gpu = switch (form) {
                 case WHOLE_GPU -> new GpuRequirement.Whole(Math.max(1, n.wholeGpus()));
                 case MPS -> new GpuRequirement.NvidiaMps(Math.toIntExact(n.memoryMiB()), n.computePercent());
@@ -135,7 +135,7 @@ final class Builder {
     private Optional<Pieces> mig(List<Workload> ws, InstanceType t, GpuModel model, String name) {
         List<InferenceComponent> asks = new ArrayList<>();
         for (Workload w : ws) {
-            for (Need n : w.needs()) {
+            for (ContainerNeed n : w.needs()) {
                 if (n.memoryMiB() > Integer.MAX_VALUE) return Optional.empty();
                 asks.add(new InferenceComponent(key(w, n.container()), name, n.container(), null, w.copies(), null,
                         (int) n.memoryMiB()));

@@ -43,7 +43,7 @@ final class Sizing {
                 skipped.add(new CapacityAdvice.Skipped(s.name(), "no copies (desiredCount 0)"));
                 continue;
             }
-            List<Need> needs = new ArrayList<>();
+            List<ContainerNeed> needs = new ArrayList<>();
             for (Container c : td.containers()) {
                 if (c.gpu() != null) needs.add(need(c.name(), c.gpu(), type, model, catalog));
             }
@@ -70,21 +70,21 @@ final class Sizing {
                 mib = catalog.usableGpuMemoryMiB(type);
                 compute = 100;
             }
-            out.add(new Workload(ic.name(), ic.copyCount(), List.of(new Need(ic.model(), mib, compute, 0)), null, null, ic));
+            out.add(new Workload(ic.name(), ic.copyCount(), List.of(new ContainerNeed(ic.model(), mib, compute, 0)), null, null, ic));
         }
         return new Result(out, skipped);
     }
 
-    private static Need need(String name, GpuRequirement gpu, InstanceType type, GpuModel model, Catalog catalog) {
+    private static ContainerNeed need(String name, GpuRequirement gpu, InstanceType type, GpuModel model, Catalog catalog) {
         long usable = catalog.usableGpuMemoryMiB(type);
         return switch (gpu) {
-            case GpuRequirement.NvidiaMps m -> new Need(name, m.memoryMiB(), m.maxComputePercent(), 0);
-            case GpuRequirement.Whole w -> new Need(name, usable, null, w.count() > 1 ? w.count() : 0);
-            case GpuRequirement.All a -> new Need(name, usable, null, type.gpuCount() > 1 ? type.gpuCount() : 0);
-            case GpuRequirement.Fraction f -> new Need(name, usable, f.value().multiply(BigDecimal.valueOf(100)).intValue(), 0);
+            case GpuRequirement.NvidiaMps m -> new ContainerNeed(name, m.memoryMiB(), m.maxComputePercent(), 0);
+            case GpuRequirement.Whole w -> new ContainerNeed(name, usable, null, w.count() > 1 ? w.count() : 0);
+            case GpuRequirement.All a -> new ContainerNeed(name, usable, null, type.gpuCount() > 1 ? type.gpuCount() : 0);
+            case GpuRequirement.Fraction f -> new ContainerNeed(name, usable, f.value().multiply(BigDecimal.valueOf(100)).intValue(), 0);
             case GpuRequirement.Partition p -> {
                 MigProfile prof = profile(model, p.profile()).orElseThrow();
-                yield new Need(name, prof.memoryMiB(), percent(prof.computeSlices(), model.mig().computeSlices()), 0);
+                yield new ContainerNeed(name, prof.memoryMiB(), percent(prof.computeSlices(), model.mig().computeSlices()), 0);
             }
         };
     }

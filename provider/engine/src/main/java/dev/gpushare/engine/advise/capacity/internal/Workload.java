@@ -9,7 +9,7 @@ import java.util.List;
  * A service (with its task definition) or an inference component, sized: the GPU needs of one
  * copy, from the N MiB / P % its containers ask for (memory a reservation, compute a limit).
  */
-record Workload(String name, int copies, List<Need> needs, Service service, TaskDefinition task,
+record Workload(String name, int copies, List<ContainerNeed> needs, Service service, TaskDefinition task,
                 InferenceComponent component) {
     Workload {
         needs = List.copyOf(needs);
@@ -22,21 +22,21 @@ record Workload(String name, int copies, List<Need> needs, Service service, Task
     /** GPUs taken whole when a container asks for more than one, else 0. */
     int wholeGpus() {
         int n = 0;
-        for (Need need : needs) if (need.wholeGpus() > 1) n += need.wholeGpus();
+        for (ContainerNeed need : needs) if (need.wholeGpus() > 1) n += need.wholeGpus();
         return n == 0 ? 0 : n + (int) needs.stream().filter(x -> x.wholeGpus() <= 1).count();
     }
 
     /** One copy's GPU memory when its containers share one GPU: the sum of their reservations. */
     long sharedMiB() {
         long sum = 0;
-        for (Need n : needs) sum += n.memoryMiB();
+        for (ContainerNeed n : needs) sum += n.memoryMiB();
         return sum;
     }
 
     /** The largest compute limit of its containers, or null when none gives one. */
     Integer computePercent() {
         Integer max = null;
-        for (Need n : needs) if (n.computePercent() != null) max = max == null ? n.computePercent() : Math.max(max, n.computePercent());
+        for (ContainerNeed n : needs) if (n.computePercent() != null) max = max == null ? n.computePercent() : Math.max(max, n.computePercent());
         return max;
     }
 }

@@ -80,23 +80,7 @@ public final class StateRows {
             if (layout != null) layouts.put(InstanceId.parse(id), layout);
         }, cluster);
         // allocations first, grouped by (instance, gpu), then attached to GPU rows
-        Map<String, List<Allocation>> allocs = new HashMap<>();
-        // a version-3 file opened read-only has no revision column: its copies read as unknown
-        String revisionColumn = Ddl.hasColumn(c, "allocations", "revision") ? "revision" : "NULL";
-        forEachRow(c, "SELECT instance_id, gpu_idx, task, container, memory_mib, max_compute_percent,"
-                + " partition_profile, partition_start, env, " + revisionColumn + " FROM allocations WHERE cluster = ?", rs -> {
-            long mem = rs.getLong(5);
-            Long memory = rs.wasNull() ? null : mem;
-            int pct = rs.getInt(6);
-            Integer percent = rs.wasNull() ? null : pct;
-            String profile = rs.getString(7);
-            Allocation.PartitionRef ref = profile == null ? null : new Allocation.PartitionRef(profile, rs.getInt(8));
-            String row = "allocations row of " + rs.getString(3) + " on " + rs.getString(1) + " GPU " + rs.getInt(2);
-            Map<String, String> env = decode(row, () -> Codec.env(rs.getString(9)));
-            allocs.computeIfAbsent(rs.getString(1) + '\u0000' + rs.getInt(2), k -> new ArrayList<>())
-                    .add(new Allocation(TaskId.parse(rs.getString(3)), rs.getString(4), memory, percent, ref, env,
-                            rs.getString(10) == null ? null : Revision.parse(rs.getString(10))));
-        }, cluster);
+        Map<String, List<Allocation>> allocs = allocations(c, "", cluster);
         Map<String, List<Gpu>> gpus = new HashMap<>();
         forEachRow(c, "SELECT instance_id, idx, model, memory_mib, mode, fraction, partitions FROM gpus"
                 + " WHERE cluster = ? ORDER BY instance_id, idx", rs -> {
@@ -114,7 +98,30 @@ public final class StateRows {
         return new Snapshot(state, revision, layouts);
     }
 
-    /** One instance with its GPUs and without allocations (what an apply-time check looks up), or empty. */
+    /** Allocations by {@code instance_id + NUL + gpu_idx}; {@code where} narrows {@code cluster = ?} with more parameters. */
+    private static Map<String, List<Allocation>> allocations(Connection c, String where, String... params) throws SQLException {
+        Map<String, List<Allocation>> allocs = new HashMap<>();
+        // a version-3 file opened read-only has no revision column: its copies read as unknown
+        String revisionColumn = Ddl.hasColumn(c, "allocations", "revision") ? "revision" : "NULL";
+        forEachRow(c, "SELECT instance_id, gpu_idx, task, container, memory_mib, max_compute_percent,"
+                + " partition_profile, partition_start, env, " + revisionColumn + " FROM allocations WHERE cluster = ?"
+                + where, rs -> {
+            long mem = rs.getLong(5);
+            Long memory = rs.wasNull() ? null : mem;
+            int pct = rs.getInt(6);
+            Integer percent = rs.wasNull() ? null : pct;
+            String profile = rs.getString(7);
+            Allocation.PartitionRef ref = profile == null ? null : new Allocation.PartitionRef(profile, rs.getInt(8));
+            String row = "allocations row of " + rs.getString(3) + " on " + rs.getString(1) + " GPU " + rs.getInt(2);
+            Map<String, String> env = decode(row, () -> Codec.env(rs.getString(9)));
+            allocs.computeIfAbsent(rs.getString(1) + '\u0000' + rs.getInt(2), k -> new ArrayList<>())
+                    .add(new Allocation(TaskId.parse(rs.getString(3)), rs.getString(4), memory, percent, ref, env,
+                            rs.getString(10) == null ? null : Revision.parse(rs.getString(10))));
+        }, params);
+        return allocs;
+    }
+
+    /** One instance with its GPUs and their allocations (what an apply-time check folds a batch over), or empty. */
     public static Optional<Instance> instance(Connection c, String cluster, InstanceId instance) throws SQLException {
         String id = instance.toString();
         Instance head = null;
@@ -128,10 +135,33 @@ public final class StateRows {
             }
         }
         if (head == null) return Optional.empty();
+        Map<String, List<Allocation>> allocs = allocations(c, " AND instance_id = ?", cluster, id);
         List<Gpu> gpus = new ArrayList<>();
         forEachRow(c, "SELECT instance_id, idx, model, memory_mib, mode, fraction, partitions FROM gpus"
-                + " WHERE cluster = ? AND instance_id = ? ORDER BY idx", rs -> gpus.add(gpu(rs, List.of())), cluster, id);
+                + " WHERE cluster = ? AND instance_id = ? ORDER BY idx",
+                rs -> gpus.add(gpu(rs, allocs.getOrDefault(id + '\u0000' + rs.getInt(2), List.of()))), cluster, id);
         return Optional.of(head.withGpus(gpus));
+    }
+
+    /** The layout an instance was launched with, or null (no such instance, or none declared). */
+    public static List<String> layout(Connection c, String cluster, InstanceId instance) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT declared_layout FROM instances WHERE cluster = ? AND id = ?")) {
+            ps.setString(1, cluster);
+            ps.setString(2, instance.toString());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) return null;
+                String text = rs.getString(1);
+                return decode("instances row " + instance, () -> Codec.layout(text));
+            }
+        }
+    }
+
+    /** The instances holding copies of {@code task}. */
+    public static List<InstanceId> holding(Connection c, String cluster, TaskId task) throws SQLException {
+        List<InstanceId> out = new ArrayList<>();
+        forEachRow(c, "SELECT DISTINCT instance_id FROM allocations WHERE cluster = ? AND task = ?",
+                rs -> out.add(InstanceId.parse(rs.getString(1))), cluster, task.toString());
+        return out;
     }
 
     /** A GPU from {@code instance_id, idx, model, memory_mib, mode, fraction, partitions}. */

@@ -6,14 +6,14 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The JSON of gpushare's annotations: records mapped by Jackson, nothing hand-written. */
-public final class Json {
+public final class AnnotationJson {
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
     private static final TypeReference<List<PodAllocation>> ALLOCATIONS = new TypeReference<>() {};
 
-    private Json() {}
+    private AnnotationJson() {}
 
     public static String write(Object value) {
         return MAPPER.writeValueAsString(value);

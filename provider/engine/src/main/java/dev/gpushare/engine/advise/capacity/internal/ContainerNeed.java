@@ -8,4 +8,4 @@ package dev.gpushare.engine.advise.capacity.internal;
  * @param computePercent    its compute limit, percent, or {@code null} for none
  * @param wholeGpus         GPUs it takes whole when more than one, else 0 (one share of a GPU)
  */
-record Need(String container, long memoryMiB, Integer computePercent, int wholeGpus) {}
+record ContainerNeed(String container, long memoryMiB, Integer computePercent, int wholeGpus) {}

@@ -39,21 +39,18 @@ import java.util.Set;
 /**
  * Folds actions over the instances they touch and checks each on the way: what {@link
  * dev.gpushare.engine.reconcile.ActionCheck} does. Instances come from the {@link StateView} the
- * first time an action names them, so a batch costs what it touches, not the fleet. With
- * allocations tracked (a whole plan over a snapshot) the state after the last action is checked
- * too: no GPU holds more than it can.
+ * first time an action names them, so a batch costs what it touches, not the fleet. Only the
+ * instances' types and GPU configuration are kept here; what the copies take is measured on the one
+ * transition's fold ({@link Fits}) and the modes at the end ({@link GpuModes}).
  */
-public final class Checker {
+public final class ActionShapes {
     /** More problems than this are counted, not listed: a forged batch of a million actions gets a short answer. */
     static final int MAX_PROBLEMS = 50;
 
     private final Catalog catalog;
     private final StateView view;
-    private final boolean tracking;
     private final Map<InstanceId, Inst> instances = new HashMap<>();
     private final Set<InstanceId> terminated = new HashSet<>();
-    /** With tracking: the GPUs each task's allocations are on. */
-    private final Map<TaskId, Set<Slot>> taskSlots = new HashMap<>();
     private final List<Problem> problems = new ArrayList<>();
     private int dropped;
 
@@ -75,7 +72,6 @@ public final class Checker {
         GpuMode mode;
         BigDecimal fraction;
         List<MigPartition> partitions;
-        final List<Allocation> allocations = new ArrayList<>();
 
         G(Gpu g) {
             this.index = g.index();
@@ -87,45 +83,19 @@ public final class Checker {
         }
     }
 
-    private Checker(Catalog catalog, StateView view, boolean tracking) {
+    private ActionShapes(Catalog catalog, StateView view) {
         this.catalog = catalog;
         this.view = view;
-        this.tracking = tracking;
     }
 
     /** A checker that loads instances from {@code view} as actions name them (a backend's batch). */
-    public static Checker over(StateView view, Catalog catalog) {
-        return new Checker(catalog, view, false);
-    }
-
-    /** A checker over a whole state with its allocations (a plan), so the end state is checked too. */
-    public static Checker tracking(FleetState state, Catalog catalog) {
-        Checker c = new Checker(catalog, id -> java.util.Optional.empty(), true);
-        for (Instance i : state.instances()) {
-            Inst in = c.load(i);
-            for (Gpu g : i.gpus()) {
-                G slot = in.gpus.get(g.index());
-                if (slot == null) continue;
-                for (Allocation a : g.allocations()) {
-                    slot.allocations.add(a);
-                    c.taskSlots.computeIfAbsent(a.task(), k -> new HashSet<>()).add(key(i.id(), g.index()));
-                }
-            }
-        }
-        return c;
+    public static ActionShapes over(StateView view, Catalog catalog) {
+        return new ActionShapes(catalog, view);
     }
 
     /** Checks and folds {@code actions}; paths are {@code base + "/" + (offset + i)}. */
     public void actions(List<? extends Action> actions, String base, int offset) {
         for (int i = 0; i < actions.size(); i++) action(actions.get(i), base + "/" + (offset + i));
-    }
-
-    /** The problems of the state after every action folded so far (tracking only). */
-    public void endState(String path) {
-        if (!tracking) return;
-        for (Inst in : instances.values()) {
-            for (G g : in.gpus.values()) endGpu(in, g, path);
-        }
     }
 
     public List<Problem> problems() {
@@ -153,13 +123,10 @@ public final class Checker {
             }
             case StopCopy s -> {
                 ids(s.task(), s.from(), path, path + "/from");
-                removeTask(s.task());
             }
             case TerminateInstance t -> {
                 if (!Ids.instance(t.instanceId())) badId(path + "/instance", "instance id", t.instanceId());
                 text(t.reason(), path + "/reason");
-                Inst gone = instance(t.instanceId());
-                if (gone != null) dropAllocations(gone);
                 instances.remove(t.instanceId());
                 terminated.add(t.instanceId());
             }
@@ -218,8 +185,6 @@ public final class Checker {
             }
         }
         if (!ok) return;
-        Inst old = instance(i.id());
-        if (old != null) dropAllocations(old);
         terminated.remove(i.id());
         Inst in = new Inst(i, type);
         for (Gpu g : i.gpus()) in.gpus.put(g.index(), new G(g));
@@ -375,7 +340,6 @@ public final class Checker {
             gpusOf.computeIfAbsent(new Container(p.instanceId(), p.allocation().container()), k -> new ArrayList<>()).add(p.gpuIndex());
         }
         boolean ok = true;
-        List<G> targets = new ArrayList<>();
         for (int k = 0; k < placements.size(); k++) {
             Placement p = placements.get(k);
             String pp = listPath + "/" + k;
@@ -385,15 +349,6 @@ public final class Checker {
                 continue;
             }
             ok &= allocation(task, p, g, gpusOf.get(new Container(p.instanceId(), p.allocation().container())), pp + "/allocation");
-            targets.add(g);
-        }
-        if (!ok) return;
-        removeTask(task);
-        if (!tracking) return;
-        for (int k = 0; k < placements.size(); k++) {
-            Placement p = placements.get(k);
-            targets.get(k).allocations.add(p.allocation());
-            taskSlots.computeIfAbsent(task, t -> new HashSet<>()).add(key(p.instanceId(), p.gpuIndex()));
         }
     }
 
@@ -487,89 +442,6 @@ public final class Checker {
         return in;
     }
 
-    private void removeTask(TaskId task) {
-        if (!tracking) return;
-        Set<Slot> slots = taskSlots.remove(task);
-        if (slots == null) return;
-        for (Slot k : slots) {
-            Inst in = instances.get(k.instance());
-            G g = in == null ? null : in.gpus.get(k.gpu());
-            if (g != null) g.allocations.removeIf(a -> a.task().equals(task));
-        }
-    }
-
-    private void dropAllocations(Inst in) {
-        if (!tracking) return;
-        for (G g : in.gpus.values()) {
-            for (Allocation a : g.allocations) {
-                Set<Slot> slots = taskSlots.get(a.task());
-                if (slots != null) slots.remove(key(in.head.id(), g.index));
-            }
-            g.allocations.clear();
-        }
-    }
-
-    private void endGpu(Inst in, G g, String path) {
-        String where = "GPU " + g.index + " of " + in.head.id();
-        List<Allocation> as = g.allocations;
-        if (as.isEmpty()) return;
-        switch (g.mode) {
-            case IDLE -> inconsistent(path, where + " is IDLE but holds " + as.size() + " copies");
-            case MPS -> {
-                long sum = 0;
-                for (Allocation a : as) {
-                    if (a.memoryMiB() == null) {
-                        inconsistent(path, where + " runs MPS but copy " + a.task() + " reserves no MPS memory");
-                        return;
-                    }
-                    sum += a.memoryMiB();
-                }
-                if (sum > g.memoryMiB) inconsistent(path, where + " would hold " + sum + " MiB of MPS copies; it has "
-                        + g.memoryMiB + " MiB");
-            }
-            case DEDICATED, FRACTIONAL -> {
-                if (as.size() > 1 || as.getFirst().memoryMiB() != null || as.getFirst().partition() != null) {
-                    inconsistent(path, where + " is " + g.mode + " (one whole-GPU copy) but would hold " + as.size()
-                            + " allocation(s): " + tasks(as));
-                }
-            }
-            case TIME_SLICING -> {
-                for (Allocation a : as) {
-                    if (a.memoryMiB() != null || a.partition() != null) {
-                        inconsistent(path, where + " is TIME_SLICING but copy " + a.task() + " is not a time-sliced copy");
-                        return;
-                    }
-                }
-            }
-            case MIG -> {
-                Set<String> taken = new HashSet<>();
-                for (Allocation a : as) {
-                    Allocation.PartitionRef r = a.partition();
-                    boolean exists = r != null && g.partitions.stream()
-                            .anyMatch(p -> p.start() == r.start() && Objects.equals(p.profile(), r.profile()));
-                    if (!exists) {
-                        inconsistent(path, where + ": copy " + a.task() + " is on no MIG instance of the GPU");
-                        return;
-                    }
-                    if (!taken.add(r.profile() + "@" + r.start())) {
-                        inconsistent(path, where + ": MIG instance " + r.profile() + "@" + r.start() + " would hold two copies");
-                        return;
-                    }
-                }
-            }
-        }
-    }
-
-    private static String tasks(List<Allocation> as) {
-        List<String> out = new ArrayList<>();
-        for (Allocation a : as) out.add(a.task().toString());
-        return String.join(", ", out);
-    }
-
-    private void inconsistent(String path, String message) {
-        add(path, ApplyCode.ACTION_INCONSISTENT, message + "; plan again against the current state");
-    }
-
     private boolean badId(String path, String what, Object value) {
         return add(path, ApplyCode.ACTION_MALFORMED_ID, "the " + what + " " + show(value) + " is not a gpushare name"
                 + " (letters, digits, '.', '_', '-'; instances OWNER-N, copies NAME/N)");
@@ -591,12 +463,5 @@ public final class Checker {
         String s = value.toString();
         String cut = s.length() > 80 ? s.substring(0, 80) + "…" : s;
         return "'" + dev.gpushare.model.io.Printable.line(cut) + "'";
-    }
-
-    /** One GPU of one instance. */
-    private record Slot(InstanceId instance, int gpu) {}
-
-    private static Slot key(InstanceId instance, int gpu) {
-        return new Slot(instance, gpu);
     }
 }

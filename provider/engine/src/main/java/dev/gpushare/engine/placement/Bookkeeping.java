@@ -1,0 +1,27 @@
+package dev.gpushare.engine.placement;
+
+import dev.gpushare.engine.placement.internal.Memo;
+
+/**
+ * The placement bookkeeping of a placed fleet (opaque): what a change-set placement from the
+ * converged state starts from ({@link Placer#placeRecorded}). Front doors keep it with their
+ * baseline and hand it back; only placement reads it.
+ */
+public final class Bookkeeping {
+    /** Nothing recorded: every pool takes the full path. */
+    public static final Bookkeeping NONE = new Bookkeeping(Memo.NONE);
+
+    private final Memo memo;
+
+    private Bookkeeping(Memo memo) {
+        this.memo = memo;
+    }
+
+    static Bookkeeping of(Memo memo) {
+        return memo == Memo.NONE ? NONE : new Bookkeeping(memo);
+    }
+
+    Memo memo() {
+        return memo;
+    }
+}
