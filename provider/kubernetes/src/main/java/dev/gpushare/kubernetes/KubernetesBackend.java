@@ -96,6 +96,16 @@ public final class KubernetesBackend implements Backend {
         return new KubernetesBackend(client, url, ns);
     }
 
+    /** The namespace gpushare's objects live in (the controller watches it). */
+    public String namespace() {
+        return namespace;
+    }
+
+    /** How copies get their devices (DRA claims or extended resources), as the URL says. */
+    public DeviceMode devices() {
+        return url.devices();
+    }
+
     @Override
     public Snapshot read(String cluster) {
         long revision = StateStore.revision(store.read(cluster));
