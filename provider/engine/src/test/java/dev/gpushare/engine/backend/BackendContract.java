@@ -410,7 +410,7 @@ public abstract class BackendContract {
 
     /** The one transition: what a backend reads back after a batch is what {@link StateFold} folds. */
     @Test
-    void readAfterApplyIsTheFoldOfReadBefore() {
+    protected void readAfterApplyIsTheFoldOfReadBefore() {
         transitionHolds(dev.gpushare.engine.plan.StateFold::apply);
     }
 
