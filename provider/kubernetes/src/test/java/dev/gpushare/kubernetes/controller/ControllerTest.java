@@ -212,7 +212,9 @@ class ControllerTest {
         assertThat(ms).as("not before the grace").isGreaterThanOrEqualTo(GRACE.toMillis());
         waitUntil("the sick node released", Duration.ofSeconds(30), () -> !k.admin().nodes().withName(node).get().getMetadata().getLabels()
                 .containsKey("gpushare.dev/cluster"));
-        assertThat(controller.metrics().text()).contains("gpushare_controller_repairs_total 1");
+        // the repair is counted when the reconcile that applied it ends, which may be after the pods moved
+        waitUntil("the repair counted", Duration.ofSeconds(30),
+                () -> controller.metrics().text().contains("gpushare_controller_repairs_total 1"));
         k.nodes().setReady(node, true);
     }
 }
