@@ -139,8 +139,8 @@ public final class PulumiSchema {
                     if (!props.has(p.getKey())) props.set(p.getKey(), convert(p.getValue(), defs, types, p.getKey()));
                 }
             }
-            ArrayNode req = t.putArray("required");
-            if (required != null) required.forEach(req::add);
+            // an empty list is left out, as the engine's own reading of the schema does (get-schema)
+            if (required != null && !required.isEmpty()) required.forEach(t.putArray("required")::add);
             return ref(TYPES + token);
         }
         if (schema.has("const") || schema.has("enum") && !schema.has("type")) return type("string");
@@ -161,8 +161,11 @@ public final class PulumiSchema {
                     for (Map.Entry<String, JsonNode> p : schema.path("properties").properties()) {
                         props.set(p.getKey(), convert(p.getValue(), defs, types, p.getKey()));
                     }
-                    ArrayNode req = t.putArray("required");
-                    for (JsonNode r : schema.path("required")) req.add(r.asString());
+                    // an empty list is left out, as the engine's own reading of the schema does (get-schema)
+                    if (!schema.path("required").isEmpty()) {
+                        ArrayNode req = t.putArray("required");
+                        for (JsonNode r : schema.path("required")) req.add(r.asString());
+                    }
                 }
                 return ref(TYPES + token);
             }
