@@ -51,9 +51,6 @@ class PulumiSchemaTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("after this session's merges the in-process schema differs from what `pulumi package get-schema`"
-            + " of the built plugin prints (scripts/gen-pulumi-sdk regenerates sdk/schema.json byte-identical to the committed one);"
-            + " found minutes before the stop, cause not found: first thing for the next session")
     void theCommittedSdkWasGeneratedFromThisSchema() throws Exception {
         // regenerate with scripts/gen-pulumi-sdk when this fails
         JsonNode committed = Wire.JSON.readTree(Files.readString(Path.of("sdk/schema.json")));
