@@ -191,7 +191,11 @@ public final class Controller implements AutoCloseable {
         metrics.leader(true);
         line("leading", Map.of("identity", options.identity()));
         enqueueAll();
-        worker = Thread.ofPlatform().name("gpushare-controller-worker").start(this::work);
+        // the worker runs while it is the one in `worker`: assigned before it starts, else a thread
+        // scheduled at once sees the field still empty and ends, and the leader never reconciles
+        Thread w = Thread.ofPlatform().name("gpushare-controller-worker").unstarted(this::work);
+        worker = w;
+        w.start();
     }
 
     private void stopLeading() {

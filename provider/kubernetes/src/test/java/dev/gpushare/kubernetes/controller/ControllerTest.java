@@ -33,8 +33,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The controller against the real API server, with the stand-in kubelet: it converges the custom
  * resources, restores a deleted pod and a deleted claim, follows kubectl scale (and an HPA-shaped
- * patch of spec.desiredCount), says in the status which nodes are missing, and replaces a NotReady
- * node after the repair grace. One controller for the class, the scenarios in order.
+ * patch of spec.desiredCount), says in the status which nodes are missing, and replaces a node after
+ * the repair grace when it turns NotReady, when its MPS control daemon turns non-Ready and when its
+ * MIG configuration fails. One controller for the class, the scenarios in order.
  *
  * <p>The fleet: two g6.12xlarge nodes (4 × L4 each). A copy takes 11,264 MiB of an L4's 22,563:
  * 2 per GPU, 8 per node. 4 copies → one node, the other free (the repair's spare).
@@ -43,6 +44,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ControllerTest {
     static final Duration GRACE = Duration.ofSeconds(5);
+    /** How long after the grace a repair may take: the reconcile, the pods' writes, a loaded machine. */
+    static final Duration REPAIR_SLACK = Duration.ofSeconds(15);
     private final KubeCluster k = KubeCluster.shared();
     private final String ns = k.namespace("ctl-" + UUID.randomUUID().toString().substring(0, 8));
     private final String cluster = "fleet-" + ns;
@@ -197,24 +200,66 @@ class ControllerTest {
         waitUntil("back to 4", Duration.ofSeconds(90), () -> readyWith(4) && "False".equals(condition("Degraded").get("status")));
     }
 
-    @Test
-    @Order(6)
-    void aNotReadyNodeIsReplacedAfterTheGrace() {
+    /**
+     * Makes the node that runs the copies unhealthy with {@code sicken}, then waits until every copy
+     * runs on another node and the sick node is released, with no command run: at least the grace,
+     * at most the grace and a few seconds (printed); {@code heal} makes the node a healthy spare for
+     * the next scenario. Returns the time from sick to moved, in ms.
+     */
+    private long replacedAfterTheGrace(String signal, java.util.function.Consumer<String> sicken, java.util.function.Consumer<String> heal,
+                                       int repairs) {
         String sick = livePods().getFirst().getSpec().getNodeSelector().get("gpushare.dev/instance");
         String node = k.admin().nodes().withLabel("gpushare.dev/cluster", cluster).withLabel("gpushare.dev/instance", sick)
                 .list().getItems().getFirst().getMetadata().getName();
         long t0 = System.nanoTime();
-        k.nodes().setReady(node, false);
+        sicken.accept(node);
         waitUntil("copies on another node", GRACE.plusSeconds(60), () -> livePods().size() == 4
                 && livePods().stream().noneMatch(p -> sick.equals(p.getSpec().getNodeSelector().get("gpushare.dev/instance"))));
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.println("node " + node + " NotReady → its 4 copies on a free node in " + ms + " ms (repair grace " + GRACE.toMillis() + " ms)");
+        System.out.println("node " + node + " " + signal + " → its 4 copies on a free node in " + ms + " ms (repair grace "
+                + GRACE.toMillis() + " ms)");
         assertThat(ms).as("not before the grace").isGreaterThanOrEqualTo(GRACE.toMillis());
+        assertThat(ms).as("within the grace and a few seconds").isLessThan(GRACE.toMillis() + REPAIR_SLACK.toMillis());
         waitUntil("the sick node released", Duration.ofSeconds(30), () -> !k.admin().nodes().withName(node).get().getMetadata().getLabels()
                 .containsKey("gpushare.dev/cluster"));
         // the repair is counted when the reconcile that applied it ends, which may be after the pods moved
         waitUntil("the repair counted", Duration.ofSeconds(30),
-                () -> controller.metrics().text().contains("gpushare_controller_repairs_total 1"));
-        k.nodes().setReady(node, true);
+                () -> controller.metrics().text().contains("gpushare_controller_repairs_total " + repairs));
+        heal.accept(node);
+        return ms;
+    }
+
+    @Test
+    @Order(6)
+    void aNotReadyNodeIsReplacedAfterTheGrace() {
+        replacedAfterTheGrace("NotReady", n -> k.nodes().setReady(n, false), n -> k.nodes().setReady(n, true), 1);
+    }
+
+    /**
+     * The device plugin's MPS control daemon on the copies' node turns non-Ready (its readiness
+     * probe fails: the daemon stopped answering): the copies move to the free node and the node is
+     * released, as ECS Managed Instances replace an instance whose MPS daemon is unhealthy.
+     */
+    @Test
+    @Order(7)
+    void aNonReadyMpsControlDaemonIsReplacedAfterTheGrace() {
+        replacedAfterTheGrace("MPS control daemon not Ready", n -> {
+            Pod daemon = k.admin().pods().inNamespace(ns).resource(new io.fabric8.kubernetes.api.model.PodBuilder()
+                    .withNewMetadata().withName("mps-control-daemon-" + n).withLabels(Map.of("app", "nvidia-device-plugin-mps-control-daemon")).endMetadata()
+                    .withNewSpec().withNodeName(n).addNewContainer().withName("mps-control-daemon").withImage("nvcr.io/nvidia/k8s-device-plugin:v0.17.0")
+                    .endContainer().endSpec().build()).create();
+            daemon.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPhase("Running")
+                    .addNewCondition().withType("Ready").withStatus("False").withReason("ContainersNotReady").endCondition().build());
+            k.admin().pods().inNamespace(ns).resource(daemon).updateStatus();
+        }, n -> k.admin().pods().inNamespace(ns).withName("mps-control-daemon-" + n).withGracePeriod(0).delete(), 2);
+    }
+
+    /** The GPU Operator's MIG manager reports {@code nvidia.com/mig.config.state=failed} on the copies' node. */
+    @Test
+    @Order(8)
+    void aFailedMigConfigurationIsReplacedAfterTheGrace() {
+        replacedAfterTheGrace("nvidia.com/mig.config.state=failed",
+                n -> k.admin().nodes().withName(n).edit(x -> { x.getMetadata().getLabels().put("nvidia.com/mig.config.state", "failed"); return x; }),
+                n -> k.admin().nodes().withName(n).edit(x -> { x.getMetadata().getLabels().remove("nvidia.com/mig.config.state"); return x; }), 3);
     }
 }

@@ -37,18 +37,11 @@ class LeaderElectionTest {
     private final String cluster = "lead-" + ns;
 
     private static Process spawn(Path dir, String id, String kubeconfig, String ns, Path spec) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"), ControllerMain.class.getName(),
-                kubeconfig, ns, id, Integer.toString(LEASE_SECONDS), spec.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve(id + ".log").toFile()).start();
+        return ControllerProcesses.spawn(dir, id, kubeconfig, ns, LEASE_SECONDS, spec);
     }
 
     private static boolean logged(Path dir, String id, String text) {
-        try {
-            return Files.readString(dir.resolve(id + ".log")).contains(text);
-        } catch (IOException e) {
-            return false;
-        }
+        return ControllerProcesses.logged(dir, id, text);
     }
 
     private List<Pod> livePods() {
@@ -57,9 +50,6 @@ class LeaderElectionTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("passes alone (mvn -pl provider/kubernetes -am verify -Dtest=LeaderElectionTest), fails after the"
-            + " module's other cluster tests: the first controller leads but its 4 copies are never placed within 180 s;"
-            + " cause not found yet (issue 21)")
     void whenTheLeaderIsKilledTheOtherTakesOverWithinTheLeaseAndNothingIsDuplicated(@TempDir Path dir) throws Exception {
         Path spec = dir.resolve("spec.yaml");
         Files.writeString(spec, SpecWriter.toYaml(ControllerTest.spec(cluster, 4)));
@@ -117,6 +107,9 @@ class LeaderElectionTest {
             assertThat(b.waitFor(15, TimeUnit.SECONDS)).as("stops within seconds on SIGTERM").isTrue();
             System.out.println("SIGTERM → stopped in " + (System.nanoTime() - s0) / 1_000_000 + " ms");
             assertThat(logged(dir, "b", "\"event\":\"stopped\"")).isTrue();
+        } catch (AssertionError | RuntimeException e) {
+            ControllerProcesses.printLogs(dir, "a", "b"); // what each controller did, for the failure
+            throw e;
         } finally {
             if (a != null) a.destroyForcibly();
             if (b != null) b.destroyForcibly();

@@ -47,6 +47,7 @@ public final class KubeCluster implements AutoCloseable {
     private final Path dir;
     private final List<Processes.Server> servers = new ArrayList<>();
     private final int apiPort;
+    private final List<String> apiServerCommand;
     private final Path kubeconfig;
     private final KubernetesClient admin;
     private final Nodes nodes;
@@ -88,7 +89,7 @@ public final class KubeCluster implements AutoCloseable {
             writeKeys();
             Files.writeString(dir.resolve("tokens.csv"), TOKEN + ",admin,admin-uid,\"system:masters\"\n");
             Path certs = Files.createDirectories(dir.resolve("certs"));
-            servers.add(Processes.start("kube-apiserver", dir, List.of(bin.resolve("kube-apiserver").toString(),
+            apiServerCommand = List.of(bin.resolve("kube-apiserver").toString(),
                     "--etcd-servers", "http://127.0.0.1:" + etcdPort,
                     "--bind-address", "127.0.0.1", "--advertise-address", "127.0.0.1",
                     "--secure-port", Integer.toString(apiPort), "--cert-dir", certs.toString(),
@@ -100,7 +101,8 @@ public final class KubeCluster implements AutoCloseable {
                     "--service-cluster-ip-range", "10.96.0.0/16",
                     "--feature-gates", "DRAConsumableCapacity=true",
                     "--enable-priority-and-fairness=false", "--profiling=false",
-                    "--endpoint-reconciler-type", "none", "--v", "1")));
+                    "--endpoint-reconciler-type", "none", "--v", "1");
+            servers.add(Processes.start("kube-apiserver", dir, apiServerCommand));
             waitReady();
             kubeconfig = dir.resolve("kubeconfig");
             Files.writeString(kubeconfig, kubeconfigText(certs.resolve("apiserver.crt")));
@@ -129,6 +131,24 @@ public final class KubeCluster implements AutoCloseable {
                 "--secure-port", Integer.toString(Processes.freePort()),
                 "--authentication-kubeconfig", kubeconfig.toString(), "--authorization-kubeconfig", kubeconfig.toString(),
                 "--feature-gates", "DRAConsumableCapacity=true", "--v", "1")));
+    }
+
+    /**
+     * Stops the API server (SIGTERM), keeps it down for {@code down}, and starts it again on the same
+     * port, certificates and etcd: what its clients see of an upgrade or a crash. Returns when it is
+     * ready again.
+     */
+    public synchronized void restartApiServer(Duration down) {
+        int i = -1;
+        for (int j = 0; j < servers.size(); j++) if (servers.get(j).name().equals("kube-apiserver")) i = j;
+        servers.get(i).stop();
+        sleep(down.toMillis());
+        try {
+            servers.set(i, Processes.start("kube-apiserver", dir, apiServerCommand));
+            waitReady();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot restart kube-apiserver: " + e.getMessage(), e);
+        }
     }
 
     /** The kubeconfig file (context {@code test}), as a user would point KUBECONFIG at it. */
