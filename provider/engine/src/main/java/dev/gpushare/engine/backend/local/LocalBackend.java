@@ -4,11 +4,13 @@ import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
+import dev.gpushare.engine.backend.ConvergedSpecs;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.backend.local.internal.BatchRows;
 import dev.gpushare.engine.backend.local.internal.Checks;
 import dev.gpushare.engine.backend.local.internal.ClusterRows;
+import dev.gpushare.engine.backend.local.internal.ConvergedKept;
 import dev.gpushare.engine.backend.local.internal.DeclaredTable;
 import dev.gpushare.engine.backend.local.internal.Kept;
 import dev.gpushare.engine.backend.local.internal.KeptState;
@@ -53,9 +55,11 @@ public final class LocalBackend implements Backend {
     private final StateFile file;
     private final Kept kept = new Kept();
     private final Checks checks = new Checks();
+    private final ConvergedKept converged;
 
     private LocalBackend(Path file) {
         this.file = new StateFile(file);
+        this.converged = new ConvergedKept(this.file);
     }
 
     /**
@@ -165,6 +169,7 @@ public final class LocalBackend implements Backend {
     @Override
     public boolean destroy(String cluster) {
         kept.forget();
+        converged.forget(cluster);
         if (!file.present()) return false;
         return file.write("destroy cluster " + cluster, tx -> {
             if (!ClusterRows.exists(tx.connection(), cluster)) {
@@ -181,6 +186,12 @@ public final class LocalBackend implements Backend {
         return Optional.of(new DeclaredTable(file));
     }
 
+    /** The spec of the last converged apply, kept with the stored snapshot (see {@link ConvergedKept}). */
+    @Override
+    public Optional<ConvergedSpecs> convergedSpecs() {
+        return Optional.of(converged);
+    }
+
     @Override
     public String describe() {
         return file.describe();
@@ -194,18 +205,26 @@ public final class LocalBackend implements Backend {
     }
 
     /**
-     * Stores the kept state as the cluster's snapshot when the file does not hold it yet and it is
-     * still the cluster's state (checked under the write lock), so that the next process reads one
-     * document instead of every row. Best effort: a busy or read-only file, or any failure, leaves
-     * the stored snapshot as it was; the rows are the truth either way.
+     * Stores the kept state as the cluster's snapshot when the file does not hold it yet, and the
+     * spec of the last converged apply, each when it is still the cluster's state (checked under the
+     * write lock), in one transaction, so that the next process reads one document instead of every
+     * row and plans from that spec. Best effort: a busy or read-only file, or any failure, leaves
+     * both as they were; the rows are the truth either way.
      */
     private void storeSnapshot() {
         KeptState s = kept.toStore();
-        if (s == null || file.readOnly()) return;
+        ConvergedKept.Pending spec = file.readOnly() ? null : converged.toWrite();
+        if ((s == null && spec == null) || file.readOnly()) return;
         boolean done = file.tryWrite(SNAPSHOT_BUSY_MS, tx -> {
-            if (StateRows.revision(tx.connection(), s.cluster()) == s.revision()) StoredSnapshots.write(tx.connection(), s.snapshot());
+            if (s != null && StateRows.revision(tx.connection(), s.cluster()) == s.revision()) {
+                StoredSnapshots.write(tx.connection(), s.snapshot());
+            }
+            if (spec != null) spec.writeIfCurrent(tx.connection());
             return null;
         });
-        if (done) kept.markStored();
+        if (done) {
+            if (s != null) kept.markStored();
+            if (spec != null) spec.written();
+        }
     }
 }

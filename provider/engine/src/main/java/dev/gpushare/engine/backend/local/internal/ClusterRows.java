@@ -55,7 +55,7 @@ public final class ClusterRows {
     }
 
     /**
-     * Removes the cluster's rows and stored snapshot and keeps its revision, one higher than
+     * Removes the cluster's rows, stored snapshot and converged spec and keeps its revision, one higher than
      * {@code current}, in {@code retired}: revisions are never reused.
      */
     public static void remove(Connection c, String cluster, long current) throws SQLException {
@@ -67,6 +67,7 @@ public final class ClusterRows {
             }
         }
         StoredSnapshots.remove(c, cluster);
+        StoredSpecs.remove(c, cluster);
         try (PreparedStatement ps = c.prepareStatement("INSERT OR REPLACE INTO retired(name, revision) VALUES (?, ?)")) {
             ps.setString(1, cluster);
             ps.setLong(2, current + 1);
