@@ -62,7 +62,7 @@ final class StatusCommand implements Callable<Integer> {
                     : FleetUsage.of(s.state(), spec);
             var out = command.commandLine().getOut();
             switch (format.get()) {
-                case JSON -> Print.document(out, FleetReport.json(s.state(), usage));
+                case JSON -> Print.json(out, FleetReport::json, s.state(), usage);
                 case SVG -> Print.document(out, dev.gpushare.engine.render.FleetSvg.render(s.state(), usage));
                 case HTML -> Print.document(out, dev.gpushare.engine.render.FleetHtml.render(s.state(), usage));
                 case TEXT -> {

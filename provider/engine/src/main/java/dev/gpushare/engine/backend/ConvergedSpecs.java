@@ -14,8 +14,12 @@ import java.util.Optional;
  * recorded for an older state is never answered. Losing one only costs speed.
  */
 public interface ConvergedSpecs {
-    /** The spec the cluster's state at {@code revision} is the converged result of, when one is kept for exactly that revision. */
-    Optional<Spec> convergedAt(String cluster, long revision);
+    /**
+     * The spec the cluster's state at {@code revision} is the converged result of, when one is kept
+     * for exactly that revision. {@code planned} is the spec about to be planned: when the kept one
+     * is the very same, {@code planned} itself is answered (nothing to read back).
+     */
+    Optional<Spec> convergedAt(String cluster, long revision, Spec planned);
 
     /**
      * The cluster's state at {@code revision} is the converged result of {@code spec} (a plan

@@ -95,7 +95,7 @@ public final class Converger {
      * the last converged apply the way a long-running one plans from memory), or null.
      */
     private Baseline stored(ResolvedSpec spec, Snapshot actual) {
-        return backend.convergedSpecs().flatMap(s -> s.convergedAt(spec.cluster(), actual.revision()))
+        return backend.convergedSpecs().flatMap(s -> s.convergedAt(spec.cluster(), actual.revision(), spec.spec()))
                 .map(converged -> Baseline.restored(converged, spec.catalog(), actual)).orElse(null);
     }
 

@@ -70,8 +70,8 @@ class StoredConvergedSpecTest {
         }
         assertThat(planFresh(six)).as("revision 2 has no converged spec: the full path").isFalse();
         try (LocalBackend b = LocalBackend.open(dir.resolve("state"))) {
-            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 1)).as("kept, for its own revision only").isPresent();
-            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 2)).isEmpty();
+            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 1, null)).as("kept, for its own revision only").isPresent();
+            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 2, null)).isEmpty();
         }
     }
 
@@ -85,7 +85,7 @@ class StoredConvergedSpecTest {
             assertThat(gs.destroy("scale")).isTrue();
         }
         try (LocalBackend b = LocalBackend.open(dir.resolve("state"))) {
-            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 1)).isEmpty();
+            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 1, null)).isEmpty();
         }
         try (Gpushare gs = open()) {
             gs.plan(six);

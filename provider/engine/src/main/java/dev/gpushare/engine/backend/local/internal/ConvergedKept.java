@@ -25,10 +25,10 @@ public final class ConvergedKept implements ConvergedSpecs {
     }
 
     @Override
-    public Optional<Spec> convergedAt(String cluster, long revision) {
+    public Optional<Spec> convergedAt(String cluster, long revision, Spec planned) {
         if (pending != null && pending.cluster().equals(cluster) && pending.revision() == revision) return Optional.of(pending.spec());
         Optional<Spec> stored = file.read("read the converged spec of cluster " + cluster,
-                tx -> StoredSpecs.read(tx.connection(), cluster, revision), Optional::empty);
+                tx -> StoredSpecs.read(tx.connection(), cluster, revision, planned), Optional::empty);
         stored.ifPresent(s -> known = new Entry(cluster, revision, s));
         return stored;
     }

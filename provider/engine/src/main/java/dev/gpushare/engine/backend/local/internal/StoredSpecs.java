@@ -29,14 +29,22 @@ public final class StoredSpecs {
 
     private StoredSpecs() {}
 
-    /** The spec the cluster's state at {@code revision} was converged to; call inside the read's transaction. */
-    public static Optional<Spec> read(Connection c, String cluster, long revision) throws SQLException {
+    /**
+     * The spec the cluster's state at {@code revision} was converged to; call inside the read's
+     * transaction. {@code planned} (may be null) is answered itself when its document is the one
+     * stored: the same spec, not read back.
+     */
+    public static Optional<Spec> read(Connection c, String cluster, long revision, Spec planned) throws SQLException {
         if (revision == 0 || !Ddl.hasTable(c, "converged")) return Optional.empty();
         try (PreparedStatement ps = c.prepareStatement("SELECT revision, spec FROM converged WHERE cluster = ?")) {
             ps.setString(1, cluster);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next() || rs.getLong(1) != revision) return Optional.empty();
-                return decode(rs.getString(2)).filter(s -> s.cluster().equals(cluster));
+                String document = rs.getString(2);
+                if (planned != null && planned.cluster().equals(cluster) && document.equals(SpecWriter.toJson(planned))) {
+                    return Optional.of(planned);
+                }
+                return decode(document).filter(s -> s.cluster().equals(cluster));
             }
         }
     }
