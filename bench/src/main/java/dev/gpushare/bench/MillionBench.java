@@ -41,7 +41,7 @@ import dev.gpushare.server.internal.PgStore;
  *       {@code jdbc:postgresql://…} URL, in batches of PG_BATCH to the PostgreSQL store of the placement service (what the
  *       remote backend writes through); then {@code status} of the result on each, from a freshly
  *       opened store: the read and the status document ({@code FleetReport.text}). Times and the
- *       store's size on disk.</li>
+ *       store's size on disk. BATCH 0 skips the local backend (PostgreSQL only).</li>
  * </ul>
  * Every row prints the machine's load average (the machine is shared).
  */
@@ -102,13 +102,15 @@ public final class MillionBench {
         System.out.println("| store | operation | wall s | size on disk MB | detail | load |");
         System.out.println("|---|---|---|---|---|---|");
 
-        Path dir = Files.createTempDirectory("gpushare-million");
-        Path file = dir.resolve("state");
-        try (LocalBackend local = LocalBackend.open(file)) {
-            timedApply("local (SQLite file)", local, plan, batch, () -> dirSize(dir));
-        }
-        try (LocalBackend local = LocalBackend.open(file)) {
-            timedStatus("local (SQLite file)", local, spec.cluster(), () -> dirSize(dir));
+        if (batch > 0) {
+            Path dir = Files.createTempDirectory("gpushare-million");
+            Path file = dir.resolve("state");
+            try (LocalBackend local = LocalBackend.open(file)) {
+                timedApply("local (SQLite file)", local, plan, batch, () -> dirSize(dir));
+            }
+            try (LocalBackend local = LocalBackend.open(file)) {
+                timedStatus("local (SQLite file)", local, spec.cluster(), () -> dirSize(dir));
+            }
         }
         if (pgUrl == null) return;
         try (PgStore store = PgStore.open(pgUrl, 2); StoreBackend backend = new StoreBackend(store)) {

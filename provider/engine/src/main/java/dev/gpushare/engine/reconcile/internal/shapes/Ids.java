@@ -1,4 +1,4 @@
-package dev.gpushare.engine.reconcile.internal;
+package dev.gpushare.engine.reconcile.internal.shapes;
 
 import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.TaskId;
