@@ -25,7 +25,7 @@ import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.StateJson;
 import dev.gpushare.model.Spec;
-import dev.gpushare.server.internal.PgStore;
+import dev.gpushare.server.ServiceStores;
 
 /**
  * Issue 15, target 2: a million MPS copies (docs/benchmarks.md, "A million copies"). Workload (a)
@@ -113,11 +113,11 @@ public final class MillionBench {
             }
         }
         if (pgUrl == null) return;
-        try (PgStore store = PgStore.open(pgUrl, 2); StoreBackend backend = new StoreBackend(store)) {
+        try (Backend backend = ServiceStores.postgres(pgUrl, 2)) {
             backend.destroy(spec.cluster());
             timedApply("PostgreSQL", backend, plan, pgBatch, () -> pgSize(pgUrl));
         }
-        try (PgStore store = PgStore.open(pgUrl, 2); StoreBackend backend = new StoreBackend(store)) {
+        try (Backend backend = ServiceStores.postgres(pgUrl, 2)) {
             timedStatus("PostgreSQL", backend, spec.cluster(), () -> pgSize(pgUrl));
             backend.destroy(spec.cluster());
         }
