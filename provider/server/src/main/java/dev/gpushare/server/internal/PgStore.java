@@ -367,7 +367,7 @@ public final class PgStore implements Store {
                 }
             }
             // a destroyed cluster is not repaired back into existence
-            for (String table : List.of("cluster_instances", "cluster_specs", "health_marks", "agent_heartbeats")) {
+            for (String table : List.of("cluster_instances", "cluster_allocations", "cluster_specs", "health_marks", "agent_heartbeats")) {
                 try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE cluster = ?")) {
                     ps.setString(1, cluster);
                     ps.executeUpdate();
@@ -478,35 +478,21 @@ public final class PgStore implements Store {
     }
 
     /**
-     * Writes what {@code next} changes of {@code current}: the instance rows that differ (an
-     * instance the fold did not touch is the same object), those of instances gone, and the
-     * cluster's row (revision; the rest of the state document and the declared layouts when they
-     * changed).
+     * Writes what {@code next} changes of {@code current}: the rows of the instances and of the
+     * allocations that differ (an instance the fold did not touch is the same object and is not
+     * looked into), those of instances and allocations gone, and the cluster's row (revision; the
+     * rest of the state document and the declared layouts when they changed).
      */
     private static void write(Connection c, Snapshot current, Snapshot next) throws SQLException {
         String cluster = next.state().cluster();
         Map<InstanceId, Instance> before = new java.util.HashMap<>();
         for (Instance i : current.state().instances()) before.put(i.id(), i);
-        try (PreparedStatement up = c.prepareStatement("INSERT INTO cluster_instances(cluster, instance, doc) VALUES (?, ?, ?)"
-                + " ON CONFLICT (cluster, instance) DO UPDATE SET doc = excluded.doc")) {
-            int n = 0;
+        try (Rows rows = new Rows(c, cluster)) {
             for (Instance i : next.state().instances()) {
                 Instance was = before.remove(i.id());
-                if (was == i || i.equals(was)) continue;
-                up.setString(1, cluster);
-                up.setString(2, i.id().toString());
-                up.setString(3, Wire.MAPPER.writeValueAsString(StateJson.toTree(i)));
-                up.addBatch();
-                if (++n % 1000 == 0) up.executeBatch();
+                if (was != i) rows.instance(was, i);
             }
-            if (n % 1000 != 0) up.executeBatch();
-        }
-        if (!before.isEmpty()) {
-            try (PreparedStatement del = c.prepareStatement("DELETE FROM cluster_instances WHERE cluster = ? AND instance = ANY (?)")) {
-                del.setString(1, cluster);
-                del.setArray(2, c.createArrayOf("text", before.keySet().stream().map(InstanceId::toString).toArray(String[]::new)));
-                del.executeUpdate();
-            }
+            rows.gone(before.keySet());
         }
         // the rest of the state document: written when the cluster starts (or starts again after a
         // destroy, which empties it) and when its unplaced copies change
@@ -546,18 +532,35 @@ public final class PgStore implements Store {
         cache.put(next.state().cluster(), new Cached(next.revision(), version, next));
     }
 
-    /** The cluster whose row {@code rs} holds (revision, state less instances, declared layouts), with its instance rows. */
+    /** The cluster whose row {@code rs} holds (revision, state less instances, declared layouts), with its instance and allocation rows. */
     private static Snapshot load(Connection c, String cluster, ResultSet rs) throws SQLException {
         long revision = rs.getLong(1);
         String head = rs.getString(2);
         if (head.isEmpty()) return new Snapshot(FleetState.empty(cluster), revision, Map.of());
         ObjectNode state = (ObjectNode) Wire.MAPPER.readTree(head);
         tools.jackson.databind.node.ArrayNode instances = state.putArray("instances");
-        try (PreparedStatement ps = c.prepareStatement("SELECT doc FROM cluster_instances WHERE cluster = ?")) {
+        // per instance, its GPUs' allocation arrays by GPU index
+        Map<String, Map<Integer, tools.jackson.databind.node.ArrayNode>> gpus = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT instance, doc FROM cluster_instances WHERE cluster = ?")) {
             ps.setString(1, cluster);
             ps.setFetchSize(1000);
             try (ResultSet docs = ps.executeQuery()) {
-                while (docs.next()) instances.add(Wire.MAPPER.readTree(docs.getString(1)));
+                while (docs.next()) {
+                    ObjectNode i = (ObjectNode) Wire.MAPPER.readTree(docs.getString(2));
+                    Map<Integer, tools.jackson.databind.node.ArrayNode> byIndex = new java.util.HashMap<>();
+                    for (tools.jackson.databind.JsonNode g : i.path("gpus")) {
+                        byIndex.put(g.path("index").asInt(), ((ObjectNode) g).putArray("allocations"));
+                    }
+                    gpus.put(docs.getString(1), byIndex);
+                    instances.add(i);
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT instance, gpu, doc FROM cluster_allocations WHERE cluster = ?")) {
+            ps.setString(1, cluster);
+            ps.setFetchSize(10_000);
+            try (ResultSet docs = ps.executeQuery()) {
+                while (docs.next()) gpus.get(docs.getString(1)).get(docs.getInt(2)).add(Wire.MAPPER.readTree(docs.getString(3)));
             }
         }
         ObjectNode n = Wire.NODES.objectNode();

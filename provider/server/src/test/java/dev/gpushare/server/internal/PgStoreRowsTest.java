@@ -10,6 +10,7 @@ import dev.gpushare.engine.plan.StateFold;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.StateJson;
+import dev.gpushare.engine.state.TaskId;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -24,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 /**
- * The PostgreSQL store writes what a batch changes: an instance row the batch does not touch keeps
- * its row version ({@code xmin}, the transaction that wrote it); and a store of version 2 (a state
- * document per cluster) is migrated to instance rows holding the same snapshot.
+ * The PostgreSQL store writes what a batch changes: a row (an instance's, an allocation's) the batch
+ * does not change keeps its row version ({@code xmin}, the transaction that wrote it); and a store
+ * of version 2 (a state document per cluster) is migrated to rows holding the same snapshot.
  */
 @EnabledIfEnvironmentVariable(named = "GPUSHARE_TEST_PG_URL", matches = "jdbc:postgresql:.+",
         disabledReason = "no PostgreSQL: run `. .ci/start-postgres` to set GPUSHARE_TEST_PG_URL")
@@ -43,42 +44,59 @@ class PgStoreRowsTest {
     @BeforeEach
     void reset() throws Exception {
         try (Connection c = DriverManager.getConnection(URL); Statement s = c.createStatement()) {
-            s.execute("DROP TABLE IF EXISTS clusters, cluster_instances, apply_keys, declared_resources, cluster_specs,"
+            s.execute("DROP TABLE IF EXISTS clusters, cluster_instances, cluster_allocations, apply_keys, declared_resources, cluster_specs,"
                     + " health_marks, agent_heartbeats, gpushare_schema_history CASCADE");
         }
     }
 
     @Test
-    void aBatchWritesOnlyTheInstancesItChanges() throws Exception {
+    void aBatchWritesOnlyTheRowsItChanges() throws Exception {
         try (PgStore store = PgStore.open(URL, 2)) {
             assertThat(store.apply("c", 0, launches(), null)).isEqualTo(new BatchResult.Committed(1));
-            Map<String, String> launched = versions();
+            Map<String, String> launched = versions("cluster_instances", "instance");
             assertThat(launched).containsOnlyKeys("l4-0", "l4-1", "l4-2");
 
-            // a copy placed on l4-1: only l4-1's row is written
-            Action place = new Action.PlaceCopy(dev.gpushare.engine.state.TaskId.parse("web/0"),
-                    List.of(new Action.Placement(InstanceId.parse("l4-1"), 0, Fleet.mps("web/0", 0, 4096, null))));
-            assertThat(store.apply("c", 1, List.of(place), null)).isEqualTo(new BatchResult.Committed(2));
-            Map<String, String> placed = versions();
-            assertThat(placed.get("l4-0")).isEqualTo(launched.get("l4-0"));
-            assertThat(placed.get("l4-2")).isEqualTo(launched.get("l4-2"));
-            assertThat(placed.get("l4-1")).isNotEqualTo(launched.get("l4-1"));
+            // two copies placed on l4-1: their allocation rows are written, no instance row
+            assertThat(store.apply("c", 1, List.of(place("web/0", "l4-1", 0), place("web/1", "l4-1", 1)), null))
+                    .isEqualTo(new BatchResult.Committed(2));
+            assertThat(versions("cluster_instances", "instance")).isEqualTo(launched);
+            Map<String, String> placed = versions("cluster_allocations", "task");
+            assertThat(placed).containsOnlyKeys("web/0", "web/1");
 
-            // a mark on l4-2 writes l4-2's row; terminating l4-0 deletes its row, l4-1's is kept
+            // web/1 stopped: its row is deleted, web/0's kept; a mark on l4-2 writes l4-2's row only
+            Action stop = new Action.StopCopy(TaskId.parse("web/1"),
+                    List.of(new Action.Placement(InstanceId.parse("l4-1"), 1, Fleet.mps("web/1", 1, 4096, null))));
+            assertThat(store.apply("c", 2, List.of(stop), null)).isEqualTo(new BatchResult.Committed(3));
+            assertThat(versions("cluster_allocations", "task")).containsExactlyEntriesOf(Map.of("web/0", placed.get("web/0")));
             store.markUnhealthy("c", "l4-2", "gone");
-            assertThat(versions().get("l4-1")).isEqualTo(placed.get("l4-1"));
-            assertThat(store.apply("c", 3, List.of(new Action.TerminateInstance(InstanceId.parse("l4-0"), "retired")), null))
-                    .isEqualTo(new BatchResult.Committed(4));
-            assertThat(versions()).containsOnlyKeys("l4-1", "l4-2").containsEntry("l4-1", placed.get("l4-1"));
+            Map<String, String> marked = versions("cluster_instances", "instance");
+            assertThat(marked.get("l4-2")).isNotEqualTo(launched.get("l4-2"));
+            assertThat(marked).containsEntry("l4-0", launched.get("l4-0")).containsEntry("l4-1", launched.get("l4-1"));
+
+            // terminating l4-1 deletes its row and its copy's
+            assertThat(store.apply("c", 4, List.of(new Action.TerminateInstance(InstanceId.parse("l4-1"), "retired")), null))
+                    .isEqualTo(new BatchResult.Committed(5));
+            assertThat(versions("cluster_instances", "instance")).containsOnlyKeys("l4-0", "l4-2");
+            assertThat(versions("cluster_allocations", "task")).isEmpty();
         }
-        // what a fresh store reads (no cache) is the fold of the batches
+        // what a fresh store reads (no cache) is what was written
+        try (PgStore store = PgStore.open(URL, 2)) {
+            assertThat(store.apply("c", 5, List.of(place("web/0", "l4-0", 2)), null)).isEqualTo(new BatchResult.Committed(6));
+        }
         try (PgStore store = PgStore.open(URL, 2)) {
             Snapshot s = store.read("c");
-            assertThat(s.revision()).isEqualTo(4);
-            assertThat(s.state().instances()).extracting(i -> i.id().toString()).containsExactly("l4-1", "l4-2");
+            assertThat(s.revision()).isEqualTo(6);
+            assertThat(s.state().instances()).extracting(i -> i.id().toString()).containsExactly("l4-0", "l4-2");
             assertThat(s.state().instances().get(1).healthy()).isFalse();
-            assertThat(s.state().instances().get(0).gpus().get(0).allocations()).hasSize(1);
+            assertThat(s.state().instances().get(0).gpus().get(2).allocations()).extracting(a -> a.task().toString())
+                    .containsExactly("web/0");
         }
+    }
+
+    /** Copy {@code task} (4,096 MiB MPS) on GPU {@code gpu} of {@code instance}. */
+    private static Action place(String task, String instance, int gpu) {
+        return new Action.PlaceCopy(TaskId.parse(task),
+                List.of(new Action.Placement(InstanceId.parse(instance), gpu, Fleet.mps(task, gpu, 4096, null))));
     }
 
     @Test
@@ -102,16 +120,17 @@ class PgStoreRowsTest {
         try (PgStore store = PgStore.open(URL, 2)) {
             Snapshot s = store.read("c");
             assertThat(s).isEqualTo(new Snapshot(state, 7, Map.of(InstanceId.parse("ep-0"), List.of("3g.20gb"))));
-            assertThat(versions()).containsOnlyKeys("ep-0", "l4-10", "l4-2");
+            assertThat(versions("cluster_instances", "instance")).containsOnlyKeys("ep-0", "l4-10", "l4-2");
+            assertThat(versions("cluster_allocations", "task")).containsOnlyKeys("web/0", "m/0");
             assertThat(store.clusters()).containsExactly("c");
         }
     }
 
-    /** Each instance row's version: the id of the transaction that last wrote it. */
-    private static Map<String, String> versions() throws Exception {
+    /** Each row's version (the id of the transaction that last wrote it) by {@code key}. */
+    private static Map<String, String> versions(String table, String key) throws Exception {
         Map<String, String> out = new TreeMap<>();
         try (Connection c = DriverManager.getConnection(URL); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT instance, xmin::text FROM cluster_instances WHERE cluster = 'c'")) {
+             ResultSet rs = s.executeQuery("SELECT " + key + ", xmin::text FROM " + table + " WHERE cluster = 'c'")) {
             while (rs.next()) out.put(rs.getString(1), rs.getString(2));
         }
         return out;
