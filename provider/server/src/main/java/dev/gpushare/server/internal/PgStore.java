@@ -502,7 +502,7 @@ public final class PgStore implements Store {
                 + (newHead ? ", state = ?" : "") + (newLayouts ? ", declared_layouts = ?" : "") + " WHERE name = ?")) {
             int k = 1;
             ps.setLong(k++, next.revision());
-            if (newHead) ps.setString(k++, Wire.MAPPER.writeValueAsString(
+            if (newHead) ps.setString(k++, ServiceWire.MAPPER.writeValueAsString(
                     StateJson.toTree(new FleetState(cluster, List.of(), next.state().unplaced()))));
             if (newLayouts) ps.setString(k++, layouts(next));
             ps.setString(k, cluster);
@@ -511,11 +511,11 @@ public final class PgStore implements Store {
     }
 
     private static String layouts(Snapshot s) {
-        ObjectNode layouts = Wire.NODES.objectNode();
+        ObjectNode layouts = ServiceWire.NODES.objectNode();
         for (Map.Entry<InstanceId, List<String>> e : new TreeMap<>(s.declaredLayouts()).entrySet()) {
             e.getValue().forEach(layouts.putArray(e.getKey().toString())::add);
         }
-        return Wire.MAPPER.writeValueAsString(layouts);
+        return ServiceWire.MAPPER.writeValueAsString(layouts);
     }
 
     /** Commits what {@code next} wrote and keeps it as this server's last snapshot of its cluster. */
@@ -537,7 +537,7 @@ public final class PgStore implements Store {
         long revision = rs.getLong(1);
         String head = rs.getString(2);
         if (head.isEmpty()) return new Snapshot(FleetState.empty(cluster), revision, Map.of());
-        ObjectNode state = (ObjectNode) Wire.MAPPER.readTree(head);
+        ObjectNode state = (ObjectNode) ServiceWire.MAPPER.readTree(head);
         tools.jackson.databind.node.ArrayNode instances = state.putArray("instances");
         // per instance, its GPUs' allocation arrays by GPU index
         Map<String, Map<Integer, tools.jackson.databind.node.ArrayNode>> gpus = new java.util.HashMap<>();
@@ -546,7 +546,7 @@ public final class PgStore implements Store {
             ps.setFetchSize(1000);
             try (ResultSet docs = ps.executeQuery()) {
                 while (docs.next()) {
-                    ObjectNode i = (ObjectNode) Wire.MAPPER.readTree(docs.getString(2));
+                    ObjectNode i = (ObjectNode) ServiceWire.MAPPER.readTree(docs.getString(2));
                     Map<Integer, tools.jackson.databind.node.ArrayNode> byIndex = new java.util.HashMap<>();
                     for (tools.jackson.databind.JsonNode g : i.path("gpus")) {
                         byIndex.put(g.path("index").asInt(), ((ObjectNode) g).putArray("allocations"));
@@ -560,14 +560,14 @@ public final class PgStore implements Store {
             ps.setString(1, cluster);
             ps.setFetchSize(10_000);
             try (ResultSet docs = ps.executeQuery()) {
-                while (docs.next()) gpus.get(docs.getString(1)).get(docs.getInt(2)).add(Wire.MAPPER.readTree(docs.getString(3)));
+                while (docs.next()) gpus.get(docs.getString(1)).get(docs.getInt(2)).add(ServiceWire.MAPPER.readTree(docs.getString(3)));
             }
         }
-        ObjectNode n = Wire.NODES.objectNode();
+        ObjectNode n = ServiceWire.NODES.objectNode();
         n.put("revision", revision);
         n.set("state", state);
-        n.set("declaredLayouts", Wire.MAPPER.readTree(rs.getString(3)));
-        Snapshot s = Wire.snapshot(n);
+        n.set("declaredLayouts", ServiceWire.MAPPER.readTree(rs.getString(3)));
+        Snapshot s = ServiceWire.snapshot(n);
         return new Snapshot(StateFold.normalize(s.state()), s.revision(), s.declaredLayouts(), s.supply());
     }
 

@@ -50,7 +50,7 @@ final class Rows implements AutoCloseable {
         if (was == null || !Objects.equals(bare(was), bare(now))) {
             upInstance.setString(1, cluster);
             upInstance.setString(2, id);
-            upInstance.setString(3, Wire.MAPPER.writeValueAsString(StateJson.toTree(bare(now))));
+            upInstance.setString(3, ServiceWire.MAPPER.writeValueAsString(StateJson.toTree(bare(now))));
             upInstance.addBatch();
             flushed();
         }
@@ -64,7 +64,7 @@ final class Rows implements AutoCloseable {
             upAllocation.setInt(3, k.gpu());
             upAllocation.setString(4, k.task());
             upAllocation.setString(5, k.container());
-            upAllocation.setString(6, Wire.MAPPER.writeValueAsString(StateJson.toTree(e.getValue())));
+            upAllocation.setString(6, ServiceWire.MAPPER.writeValueAsString(StateJson.toTree(e.getValue())));
             upAllocation.addBatch();
             flushed();
         }

@@ -22,7 +22,7 @@ public final class ActionShapes {
             new ReasonRule(),
             new FromRule(),
             new InstanceNameRule(),
-            new InstanceTypeRule(),
+            new LaunchTypeRule(),
             new InstanceGpusRule(),
             new DeclaredLayoutRule(),
             new ConfigureRule(),

@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * The MIG layout a launch declares (an endpoint's) has at most 8 profiles, each a profile of the
  * instance's GPU model, which must be MIG-capable. Skipped when the type is unknown or the GPUs are
- * not the type's ({@link InstanceTypeRule}, {@link InstanceGpusRule}).
+ * not the type's ({@link LaunchTypeRule}, {@link InstanceGpusRule}).
  */
 final class DeclaredLayoutRule implements ShapeRule {
     @Override

@@ -15,7 +15,7 @@ import java.util.List;
 /**
  * A launched instance has the GPUs of its type: as many, numbered from 0, of its model and usable
  * memory, each configured as the type allows ({@link GpuConfig}), and no copies yet. Skipped when
- * the type is unknown ({@link InstanceTypeRule} says so).
+ * the type is unknown ({@link LaunchTypeRule} says so).
  */
 final class InstanceGpusRule implements ShapeRule {
     @Override

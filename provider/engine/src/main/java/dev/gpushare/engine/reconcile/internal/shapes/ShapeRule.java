@@ -9,7 +9,7 @@ import java.util.List;
  * measured against the instances as the earlier actions of the batch leave them ({@link Shapes}).
  * A rule answers only for the kinds of action it is about (an empty list for the others), never
  * throws for a forged action, and skips what another rule reports (an unknown type is reported
- * once, by {@link InstanceTypeRule}).
+ * once, by {@link LaunchTypeRule}).
  */
 interface ShapeRule {
     List<Problem> check(Action action, String path, Shapes shapes);

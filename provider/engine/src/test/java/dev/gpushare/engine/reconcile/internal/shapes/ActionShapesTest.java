@@ -115,7 +115,7 @@ class ActionShapesTest {
                                 "g6.12xlarge", false, "\u001b[2J", idleGpus(4)), null, null)), List.of(
                         "ACTION_MALFORMED_ID /actions/0/instance/capacityProvider the owner 'l 4' is not a gpushare name (letters, digits, '.', '_', '-'; instances OWNER-N, copies NAME/N)",
                         "ACTION_TEXT /actions/0/instance/healthReason the text '\\u001B[2J' holds control characters or is longer than 512 characters")),
-                // ---- InstanceTypeRule
+                // ---- LaunchTypeRule
                 Arguments.of("launch: a type name that is not a name",
                         List.of(new LaunchInstance(launched("g6 12xl", 4, "L4", 22563), null, null)), List.of(
                         "ACTION_MALFORMED_ID /actions/0/instance/instanceType the instance type 'g6 12xl' is not a gpushare name (letters, digits, '.', '_', '-'; instances OWNER-N, copies NAME/N)")),
