@@ -74,6 +74,16 @@ public interface Backend extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Where this backend keeps which spec a cluster's state was last converged to, for a process
+     * that plans once and exits (the command line): present for the local backend; the
+     * long-running front doors keep their baselines in memory ({@link
+     * dev.gpushare.engine.converge.Converger}) and need none.
+     */
+    default java.util.Optional<ConvergedSpecs> convergedSpecs() {
+        return java.util.Optional.empty();
+    }
+
     /** Where this backend keeps its state, for messages (e.g. {@code file:.gpushare/state}). */
     String describe();
 

@@ -26,6 +26,11 @@ public final class FleetReport {
         return StateJson.print(tree(state, usage));
     }
 
+    /** {@link #json} written straight to {@code out} (left open): the same characters, without the document as one string. */
+    public static void json(FleetState state, FleetUsage usage, java.io.Writer out) throws java.io.IOException {
+        dev.gpushare.model.io.Json.print(tree(state, usage), out);
+    }
+
     /** The state's text, then the cost and GPU memory table (left out for a fleet without instances). */
     public static String text(FleetState state, FleetUsage usage) {
         String base = StateText.render(state);
