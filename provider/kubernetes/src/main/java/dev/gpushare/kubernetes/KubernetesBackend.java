@@ -121,6 +121,7 @@ public final class KubernetesBackend implements Backend {
     public BatchResult apply(String cluster, long expectedRevision, List<Action> batch) {
         Spec spec = declared.get(cluster);
         Admission admission;
+        ClusterObjects world;
         while (true) {
             Optional<ConfigMap> cm = store.read(cluster);
             long current = StateStore.revision(cm);
@@ -130,8 +131,9 @@ public final class KubernetesBackend implements Backend {
             String stored = cm.map(c -> c.getData() == null ? null : c.getData().get(StateStore.SPEC)).orElse(null);
             Spec known = spec != null ? spec : stored == null ? null : SpecReader.bind(List.of(SpecReader.parse("spec.json", stored))).spec();
             admission = known == null ? Admission.of(Catalog.builtIn()) : Admission.of(ResolvedSpec.of(known));
+            world = ClusterObjects.read(client, namespace, cluster);
             List<dev.gpushare.model.problem.Problem> problems = ActionCheck.batch(batch,
-                    StateView.of(ClusterObjects.read(client, namespace, cluster).snapshot(current).state()), Catalog.builtIn(), admission);
+                    StateView.of(world.snapshot(current).state()), Catalog.builtIn(), admission);
             if (!problems.isEmpty()) return new BatchResult.Refused(cluster, problems);
             if (spec == null) spec = storedSpec(cluster, cm, batch);
             Map<String, String> changes = new HashMap<>();
@@ -140,7 +142,8 @@ public final class KubernetesBackend implements Backend {
             if (store.writeIfUnchanged(cluster, cm, changes)) break;
             // the ConfigMap changed since we read it: another apply, or a declared resource; look again
         }
-        ClusterObjects world = ClusterObjects.read(client, namespace, cluster);
+        // the objects as checked: no other writer of gpushare's committed since (the revision moved
+        // from the one read with them), so they are what the batch applies to; one read, not two
         BatchWriter writer = new BatchWriter(client, namespace, world, spec == null ? null : new SpecIndex(spec),
                 url.devices(), url.componentImage(), admission);
         for (Action a : batch) writer.execute(a);

@@ -14,8 +14,8 @@ import java.util.concurrent.CountDownLatch;
 /**
  * A controller as its own process, for the leader-election test (what {@code gpushare controller}
  * runs, without the CLI module): {@code KUBECONFIG NAMESPACE IDENTITY LEASE_SECONDS SPEC...}.
- * Stops on SIGTERM; a SIGKILL leaves its Lease to expire. The repair grace is 30 s, or the system
- * property {@code gpushare.test.repairGraceSeconds}.
+ * Stops on SIGTERM; a SIGKILL leaves its Lease to expire. The repair grace and the resync are 30 s,
+ * or the system properties {@code gpushare.test.repairGraceSeconds} and {@code gpushare.test.resyncSeconds}.
  */
 public final class ControllerMain {
     private ControllerMain() {}
@@ -27,7 +27,8 @@ public final class ControllerMain {
         for (int i = 4; i < args.length; i++) specs.add(Path.of(args[i]));
         KubernetesBackend backend = KubernetesBackend.open(config, new KubernetesUrl(null, ns, DeviceMode.DRA, KubernetesUrl.DEFAULT_COMPONENT_IMAGE));
         Duration grace = Duration.ofSeconds(Long.getLong("gpushare.test.repairGraceSeconds", 30));
-        Controller c = new Controller(backend, new ControllerOptions(specs, grace, Duration.ofSeconds(30), -1, ns,
+        Duration resync = Duration.ofSeconds(Long.getLong("gpushare.test.resyncSeconds", 30));
+        Controller c = new Controller(backend, new ControllerOptions(specs, grace, resync, -1, ns,
                 "gpushare-controller", args[2], Duration.ofSeconds(Long.parseLong(args[3])), -1, null, null), System.out);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
