@@ -92,7 +92,15 @@ public final class PlanText {
                 .append(r.waves() == 1 ? "wave " + r.firstWave() : "waves " + r.firstWave() + "–" + r.lastWave()).append(')');
         if (r.stopFirst() > 0) sb.append(", ").append(r.stopFirst()).append(" stopped first");
         return sb.append("; at least ").append(r.minimumHealthy()).append(" healthy, at most ").append(r.maximumRunning())
-                .append(" running; no extra instances").toString();
+                .append(" running; ").append(extra(r)).toString();
+    }
+
+    /** {@code no extra instances}, or {@code peak 1 extra g6.12xlarge ($4.60/h while it runs)}. */
+    private static String extra(Rollout r) {
+        if (r.extraInstances() == 0) return "no extra instances";
+        String s = "peak " + r.extraInstances() + " extra " + r.extraInstanceType();
+        return r.extraPerHour() == null ? s : s + " ($" + r.extraPerHour().setScale(2, java.math.RoundingMode.HALF_UP).toPlainString()
+                + "/h while it runs)";
     }
 
     static String line(Action action) {
