@@ -73,6 +73,7 @@ public final class PlanText {
                 case MoveCopy m -> move++;
                 case StopCopy s -> stop++;
                 case TerminateInstance t -> terminate++;
+                case Action.RecordRollout r -> { }
             }
         }
         StringBuilder sb = new StringBuilder("Plan: ").append(launch).append(launch == 1 ? " instance" : " instances")
@@ -114,6 +115,7 @@ public final class PlanText {
                     + " to " + where(m.to()) + requirement(m.to()) + " — " + m.reason() + " (new copy starts before the old stops)";
             case StopCopy s -> "  - stop     " + s.task() + " on " + where(s.from());
             case TerminateInstance t -> "  - terminate " + t.instanceId() + " — " + t.reason();
+            case Action.RecordRollout r -> "  = record   rollout " + r.record().line();
         };
     }
 

@@ -105,6 +105,9 @@ public final class BatchWriter {
                 deleteClaimsOf(id, null);
                 release(id);
             }
+            // the rollout record is not kept by this backend yet (a later change: an annotation on
+            // the cluster's ConfigMap); the copies' revisions are (pod label)
+            case Action.RecordRollout r -> { }
         }
     }
 

@@ -110,7 +110,7 @@ public final class PgStore implements Store {
                 }
             }
             try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT revision, state, declared_layouts, xmin::text FROM clusters WHERE name = ?")) {
+                    "SELECT revision, state, declared_layouts, rollouts, xmin::text FROM clusters WHERE name = ?")) {
                 ps.setString(1, cluster);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
@@ -121,7 +121,7 @@ public final class PgStore implements Store {
                     if (rs.getString(2).isEmpty()) {
                         cache.remove(cluster); // destroyed: nothing worth keeping
                     } else {
-                        cache.put(cluster, new Cached(s.revision(), rs.getString(4), s));
+                        cache.put(cluster, new Cached(s.revision(), rs.getString(5), s));
                     }
                     return s;
                 }
@@ -219,7 +219,7 @@ public final class PgStore implements Store {
             instances.add(i.id().toString().equals(instanceId) ? new Instance(i.id(), i.owner(), i.instanceType(), healthy, reason, i.gpus()) : i);
         }
         FleetState state = StateFold.normalize(new FleetState(current.state().cluster(), instances, List.of()));
-        return new Snapshot(state, current.revision() + 1, current.declaredLayouts());
+        return new Snapshot(state, current.revision() + 1, current.declaredLayouts(), null, current.rollouts());
     }
 
     @Override
@@ -350,7 +350,7 @@ public final class PgStore implements Store {
                 }
             } else if (hasState) {
                 try (PreparedStatement ps = c.prepareStatement("UPDATE clusters SET revision = revision + 1, state = '',"
-                        + " declared_layouts = '{}', updated_at = now() WHERE name = ?");
+                        + " declared_layouts = '{}', rollouts = '[]', updated_at = now() WHERE name = ?");
                      PreparedStatement keys = c.prepareStatement("DELETE FROM apply_keys WHERE cluster = ?")) {
                     ps.setString(1, cluster);
                     ps.executeUpdate();
@@ -455,7 +455,7 @@ public final class PgStore implements Store {
             ps.executeUpdate();
         }
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT revision, state, declared_layouts FROM clusters WHERE name = ? FOR UPDATE")) {
+                "SELECT revision, state, declared_layouts, rollouts FROM clusters WHERE name = ? FOR UPDATE")) {
             ps.setString(1, cluster);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) throw new SQLException("cluster row vanished under its lock", "40001");
@@ -470,11 +470,12 @@ public final class PgStore implements Store {
             e.getValue().forEach(layouts.putArray(e.getKey().toString())::add);
         }
         try (PreparedStatement ps = c.prepareStatement("UPDATE clusters SET revision = ?, state = ?, declared_layouts = ?,"
-                + " updated_at = now() WHERE name = ?")) {
+                + " rollouts = ?, updated_at = now() WHERE name = ?")) {
             ps.setLong(1, s.revision());
             ps.setString(2, StateJson.toJson(s.state()));
             ps.setString(3, Wire.MAPPER.writeValueAsString(layouts));
-            ps.setString(4, s.state().cluster());
+            ps.setString(4, Wire.MAPPER.writeValueAsString(s.rollouts()));
+            ps.setString(5, s.state().cluster());
             ps.executeUpdate();
         }
     }
@@ -488,6 +489,7 @@ public final class PgStore implements Store {
         n.put("revision", revision);
         n.set("state", Wire.MAPPER.readTree(state));
         n.set("declaredLayouts", layouts);
+        n.set("rollouts", Wire.MAPPER.readTree(rs.getString(4)));
         return Wire.snapshot(n);
     }
 

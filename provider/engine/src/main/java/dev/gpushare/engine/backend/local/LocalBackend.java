@@ -372,7 +372,7 @@ public final class LocalBackend implements Backend {
                 return false;
             }
             long current = StateRows.revision(connection, cluster);
-            for (String sql : List.of("DELETE FROM allocations WHERE cluster = ?", "DELETE FROM gpus WHERE cluster = ?",
+            for (String sql : List.of("DELETE FROM rollouts WHERE cluster = ?", "DELETE FROM allocations WHERE cluster = ?", "DELETE FROM gpus WHERE cluster = ?",
                     "DELETE FROM instances WHERE cluster = ?", "DELETE FROM clusters WHERE name = ?")) {
                 try (PreparedStatement ps = connection.prepareStatement(sql)) {
                     ps.setString(1, cluster);

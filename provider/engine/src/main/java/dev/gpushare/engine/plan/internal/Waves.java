@@ -17,6 +17,7 @@ import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.Owner;
 import dev.gpushare.engine.state.PlacementCode;
 import dev.gpushare.engine.state.Revision;
+import dev.gpushare.engine.state.RolloutRecord;
 import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.engine.state.Unplaced;
 import dev.gpushare.engine.resolve.ResolvedSpec;
@@ -180,6 +181,8 @@ public final class Waves {
             }
             int first = wave + 1, stopFirst = 0;
             Set<String> from = new TreeSet<>();
+            for (MoveCopy m : moves) from.add(Revision.show(m.from().getFirst().allocation().revision()));
+            String to = Revision.show(moves.getFirst().to().getFirst().allocation().revision());
             String surgeType = null;
             for (List<Step> w : waves) {
                 wave++;
@@ -195,12 +198,16 @@ public final class Waves {
                 for (Step s : w) {
                     out.add(s.stopFirst ? new PlaceCopy(s.move.task(), s.move.to()) : s.move);
                     waveOf.add(wave);
-                    from.add(Revision.show(s.move.from().getFirst().allocation().revision()));
                 }
+                // the wave's end, recorded with the cluster's state (it commits with the wave's last batch)
+                int k = wave - first + 1;
+                out.add(new Action.RecordRollout(new RolloutRecord(e.getKey(), List.copyOf(from), to, k, waves.size(),
+                        k == waves.size() ? RolloutRecord.Phase.COMPLETED : RolloutRecord.Phase.IN_PROGRESS, null)));
+                waveOf.add(wave);
             }
             int extra = room.launchedCount() - launchedBefore;
             BigDecimal perHour = surgeType == null ? null : room.perHour(surgeType);
-            done.add(new Rollout(e.getKey(), List.copyOf(from), Revision.show(moves.getFirst().to().getFirst().allocation().revision()),
+            done.add(new Rollout(e.getKey(), List.copyOf(from), to,
                     moves.size(), first, waves.size(), stopFirst, bounds.minimumHealthy, bounds.maximumRunning, extra, surgeType,
                     perHour == null ? null : perHour.multiply(BigDecimal.valueOf(extra))));
         }
@@ -358,6 +365,7 @@ public final class Waves {
             if (r.waves().get(i) > 0) {
                 Action a = r.actions().get(i);
                 if (a instanceof MoveCopy m) out.add(m.task());
+                if (a instanceof Action.RecordRollout) continue;
                 if (a instanceof PlaceCopy p) out.add(p.task());
             }
         }

@@ -130,6 +130,10 @@ public final class ActionShapes {
                 instances.remove(t.instanceId());
                 terminated.add(t.instanceId());
             }
+            case Action.RecordRollout r -> {
+                text(r.record().group(), path + "/rollout/group");
+                text(r.record().to(), path + "/rollout/to");
+            }
         }
     }
 
