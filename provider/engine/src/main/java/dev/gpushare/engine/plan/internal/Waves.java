@@ -106,6 +106,16 @@ public final class Waves {
      *                  within it
      */
     public static Result order(FleetState current, List<Action> actions, ResolvedSpec resolved, Admission admission) {
+        return order(current, actions, resolved, admission, List.of());
+    }
+
+    /**
+     * @param records the rollout records the backend keeps: a group whose last rollout of the same
+     *                revision failed (the circuit breaker stopped it) is not rolled out again
+     *                ({@link PlacementCode#ROLLOUT_FAILED}) — a new revision is
+     */
+    public static Result order(FleetState current, List<Action> actions, ResolvedSpec resolved, Admission admission,
+                               List<RolloutRecord> records) {
         Spec spec = resolved.spec();
         Map<String, List<MoveCopy>> rollouts = new TreeMap<>();
         List<Action> others = new ArrayList<>(actions.size());
@@ -167,6 +177,15 @@ public final class Waves {
         for (Map.Entry<String, List<MoveCopy>> e : rollouts.entrySet()) {
             List<MoveCopy> moves = e.getValue();
             moves.sort((a, b) -> a.task().compareTo(b.task()));
+            RolloutRecord failed = failed(records, e.getKey(), Revision.show(moves.getFirst().to().getFirst().allocation().revision()));
+            if (failed != null) {
+                refused.add(new Unplaced(moves.getFirst().task(), PlacementCode.ROLLOUT_FAILED, e.getKey() + "'s rollout to revision "
+                        + failed.to() + " " + failed.phase().text() + " at wave " + failed.wave() + " of " + failed.waves()
+                        + (failed.reason() == null ? "" : " (" + failed.reason() + ")")
+                        + "; it is not rolled out again: fix what kept its copies from becoming ready, then change the task definition"
+                        + " (a new revision rolls out)"));
+                continue;
+            }
             Bounds bounds = Bounds.of(e.getKey(), running.getOrDefault(e.getKey(), moves.size()), services.get(e.getKey()),
                     components.get(e.getKey()));
             WaveRoom.Journal journal = room.journal();
@@ -220,6 +239,15 @@ public final class Waves {
         for (Action.ConfigureGpu c : room.emptied(terminated)) { out.add(c); waveOf.add(0); }
         for (Action.TerminateInstance t : terminations) { out.add(t); waveOf.add(0); }
         return new Result(out, waveOf, done, refused, room.relocated);
+    }
+
+    /** The group's record when its last rollout of revision {@code to} failed or was rolled back, else null. */
+    private static RolloutRecord failed(List<RolloutRecord> records, String group, String to) {
+        for (RolloutRecord r : records) {
+            if (r.group().equals(group) && r.to().equals(to)
+                    && (r.phase() == RolloutRecord.Phase.FAILED || r.phase() == RolloutRecord.Phase.ROLLED_BACK)) return r;
+        }
+        return null;
     }
 
     /** The copy a refused rollout could not replace. */
