@@ -48,6 +48,8 @@ public final class Converger {
     public static final int DEFAULT_CLUSTERS = 1024;
 
     private final Backend backend;
+    /** How a rollout's waves wait for readiness: the backend's signal, 30 s per wave unless set ({@link #readyTimeout}). */
+    private volatile dev.gpushare.engine.reconcile.RolloutGate gate;
     private final int attempts;
     /** Per cluster, its baseline; least recently used dropped beyond the bound. */
     private final Map<String, Baseline> baselines;
@@ -62,6 +64,7 @@ public final class Converger {
      */
     public Converger(Backend backend, int clusters, int attempts) {
         this.backend = Objects.requireNonNull(backend, "backend");
+        this.gate = new dev.gpushare.engine.reconcile.RolloutGate(backend.readiness(), DEFAULT_READY_TIMEOUT, java.time.Duration.ofMillis(250));
         if (clusters < 1) throw new IllegalArgumentException("clusters must be ≥ 1, was " + clusters);
         if (attempts < 1) throw new IllegalArgumentException("attempts must be ≥ 1, was " + attempts);
         this.attempts = attempts;
@@ -113,7 +116,7 @@ public final class Converger {
      * the next plan takes the full path.
      */
     public ApplyOutcome apply(Replan r, ApplyListener listener) {
-        ApplyOutcome outcome = Reconciler.apply(backend, r.plan(), listener);
+        ApplyOutcome outcome = Reconciler.apply(backend, r.plan(), listener, Reconciler.DEFAULT_BATCH, gate);
         Optional<Baseline> next = r.after(outcome);
         if (next.isPresent()) {
             remember(next.get());
@@ -123,9 +126,20 @@ public final class Converger {
         return outcome;
     }
 
+    /** Default time a rollout wave's new copies have to become ready before they count towards the circuit breaker. */
+    public static final java.time.Duration DEFAULT_READY_TIMEOUT = java.time.Duration.ofSeconds(30);
+
+    /**
+     * Sets how long a rollout wave's new copies have to become ready ({@link
+     * dev.gpushare.engine.backend.Backend#readiness()}) before they count towards the circuit breaker.
+     */
+    public void readyTimeout(java.time.Duration deadline) {
+        gate = new dev.gpushare.engine.reconcile.RolloutGate(backend.readiness(), deadline, java.time.Duration.ofMillis(250));
+    }
+
     /** Applies a plan made elsewhere (a saved plan file): the cluster's baseline is dropped. */
     public ApplyOutcome apply(Plan plan, ApplyListener listener) {
-        ApplyOutcome outcome = Reconciler.apply(backend, plan, listener);
+        ApplyOutcome outcome = Reconciler.apply(backend, plan, listener, Reconciler.DEFAULT_BATCH, gate);
         forget(plan.cluster());
         return outcome;
     }

@@ -59,7 +59,7 @@ public final class ClusterRows {
      * {@code current}, in {@code retired}: revisions are never reused.
      */
     public static void remove(Connection c, String cluster, long current) throws SQLException {
-        for (String sql : List.of("DELETE FROM allocations WHERE cluster = ?", "DELETE FROM gpus WHERE cluster = ?",
+        for (String sql : List.of("DELETE FROM rollouts WHERE cluster = ?", "DELETE FROM allocations WHERE cluster = ?", "DELETE FROM gpus WHERE cluster = ?",
                 "DELETE FROM instances WHERE cluster = ?", "DELETE FROM clusters WHERE name = ?")) {
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 ps.setString(1, cluster);
