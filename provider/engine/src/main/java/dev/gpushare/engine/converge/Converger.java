@@ -86,13 +86,28 @@ public final class Converger {
      * empty plan records the cluster's baseline (the state is converged to {@code spec}).
      */
     public Replan plan(ResolvedSpec spec, Snapshot actual) {
-        Replan r = Pipeline.plan(spec, actual, baseline(spec.cluster()).orElse(null));
-        r.converged().ifPresent(b -> {
-            synchronized (baselines) {
-                baselines.put(spec.cluster(), b);
-            }
-        });
+        Baseline held = baseline(spec.cluster()).orElseGet(() -> stored(spec, actual));
+        Replan r = Pipeline.plan(spec, actual, held);
+        r.converged().ifPresent(this::remember);
         return r;
+    }
+
+    /**
+     * The baseline the backend kept for exactly {@code actual}'s revision ({@link
+     * dev.gpushare.engine.backend.ConvergedSpecs}: a fresh process, such as a command, plans from
+     * the last converged apply the way a long-running one plans from memory), or null.
+     */
+    private Baseline stored(ResolvedSpec spec, Snapshot actual) {
+        return backend.convergedSpecs().flatMap(s -> s.convergedAt(spec.cluster(), actual.revision(), spec.spec()))
+                .map(converged -> Baseline.restored(converged, spec.catalog(), actual)).orElse(null);
+    }
+
+    /** Keeps {@code b} as its cluster's baseline, and hands it to the backend to keep with the state where it can. */
+    private void remember(Baseline b) {
+        synchronized (baselines) {
+            baselines.put(b.cluster(), b);
+        }
+        if (b.restorable()) backend.convergedSpecs().ifPresent(s -> s.converged(b.cluster(), b.revision(), b.spec()));
     }
 
     /**
@@ -103,9 +118,10 @@ public final class Converger {
     public ApplyOutcome apply(Replan r, ApplyListener listener) {
         ApplyOutcome outcome = Reconciler.apply(backend, r.plan(), listener, Reconciler.DEFAULT_BATCH, gate);
         Optional<Baseline> next = r.after(outcome);
-        synchronized (baselines) {
-            if (next.isPresent()) baselines.put(r.plan().cluster(), next.get());
-            else baselines.remove(r.plan().cluster());
+        if (next.isPresent()) {
+            remember(next.get());
+        } else {
+            forget(r.plan().cluster());
         }
         return outcome;
     }

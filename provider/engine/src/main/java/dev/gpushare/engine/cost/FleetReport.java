@@ -27,15 +27,30 @@ public final class FleetReport {
         return StateJson.print(tree(state, usage));
     }
 
+    /** {@link #json} written straight to {@code out} (left open): the same characters, without the document as one string. */
+    public static void json(FleetState state, FleetUsage usage, java.io.Writer out) throws java.io.IOException {
+        json(state, usage, java.util.List.of(), out);
+    }
+
+    /** {@link #json(FleetState, FleetUsage, java.util.List)} written straight to {@code out} (left open). */
+    public static void json(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts, java.io.Writer out)
+            throws java.io.IOException {
+        dev.gpushare.model.io.Json.print(tree(state, usage, rollouts), out);
+    }
+
     /**
      * {@link #json(FleetState, FleetUsage)} with the cluster's rollout records as {@code "rollouts"}
      * ({@code [{"group", "from", "to", "wave", "waves", "phase", "reason"}]}, left out when there
      * are none, so a document without rollouts is as before).
      */
     public static String json(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts) {
+        return StateJson.print(tree(state, usage, rollouts));
+    }
+
+    private static JsonNode tree(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts) {
         JsonNode root = tree(state, usage);
         if (!rollouts.isEmpty()) ((ObjectNode) root).set("rollouts", MAPPER.valueToTree(rollouts));
-        return StateJson.print(root);
+        return root;
     }
 
     /** {@link #text(FleetState, FleetUsage)} followed by a {@code rollouts:} section when there are records. */

@@ -23,14 +23,14 @@ import tools.jackson.databind.node.ObjectNode;
  * CONTRACT.md §2 (the state document, a plan's {@code actions}), so the API speaks what the CLI
  * prints.
  */
-public final class Wire {
+public final class ServiceWire {
     public static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     public static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
-    private Wire() {}
+    private ServiceWire() {}
 
     /** {@code {"cluster", "revision", "state": STATE, "declaredLayouts": {instanceId: [profile]}}}. */
     public static ObjectNode snapshot(Snapshot s) {
