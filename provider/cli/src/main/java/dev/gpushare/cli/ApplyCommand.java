@@ -41,7 +41,7 @@ import tools.jackson.databind.node.ObjectNode;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:applied (or nothing to do)",
-                "1:the spec has problems, or the saved plan's actions do not hold (printed on stderr; nothing written)",
+                "1:the spec has problems, or the saved plan's actions do not hold (printed on stderr; nothing written), or a rollout's deploymentCircuitBreaker stopped it (ROLLOUT_STOPPED; gpushare status shows it)",
                 "2:usage error, unreadable file, or no confirmation",
                 "3:applied, but something could not be placed",
                 "4:backend error, or the cluster changed since the plan (revision conflict): plan again"})
@@ -124,7 +124,10 @@ final class ApplyCommand extends GpushareCommand {
                         Print.document(err, ProblemReport.json(located(r.problems(), saved ? files.getFirst() : null)));
                     } else {
                         for (Problem p : located(r.problems(), saved ? files.getFirst() : null)) err.println(ProblemReport.line(p));
-                        err.println("gpushare: the plan was refused; nothing was written" + (r.appliedBefore() > 0
+                        if (r.problems().stream().anyMatch(p -> p.code() == dev.gpushare.engine.reconcile.ApplyCode.ROLLOUT_STOPPED)) {
+                            err.println("gpushare: the rollout was stopped after " + r.appliedBefore()
+                                    + " actions and the rest of the plan was not applied; gpushare status shows it");
+                        } else err.println("gpushare: the plan was refused; nothing was written" + (r.appliedBefore() > 0
                                 ? " after the " + r.appliedBefore() + " actions applied before it" : "")
                                 + "; make a new one with gpushare plan (plans are not meant to be edited)");
                     }

@@ -10,6 +10,7 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.GoldenFiles;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.PlacementCode;
+import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.Unplaced;
 import dev.gpushare.model.Spec;
 import java.util.ArrayList;
@@ -50,6 +51,12 @@ class PlacementMessagesGoldenTest {
         FleetState running = Specs.place(Specs.yaml(full));
         put(out, Planner.plan(ResolvedSpec.of(Specs.yaml(full.replace("image: x:1", "image: x:2"))), new Snapshot(running, 1, Map.of()))
                 .desired().unplaced().getFirst());
+        // the same new image, whose last rollout the circuit breaker stopped at wave 2 of 4 and rolled back
+        Spec x2 = Specs.yaml(full.replace("image: x:1", "image: x:2"));
+        var stopped = new dev.gpushare.engine.state.RolloutRecord("full", List.of(Revision.of(Specs.yaml(full).taskDefinitions().getFirst()).value()),
+                Revision.of(x2.taskDefinitions().getFirst()).value(), 2, 4, dev.gpushare.engine.state.RolloutRecord.Phase.ROLLED_BACK,
+                "circuit breaker: 8 new copies not ready within 30 s (threshold 8 = ½ × desiredCount 16, at least 3, at most 200)");
+        put(out, Planner.plan(ResolvedSpec.of(x2), new Snapshot(running, 1, Map.of(), null, List.of(stopped))).desired().unplaced().getFirst());
         // 30,000 MiB on one GPU; an L4 has 22,563
         put(out, place(HEAD + L4_MPS.formatted("") + "taskDefinitions:\n" + mpsTask("huge", 30_000, "")
                 + "services:\n" + service("huge", "huge", "l4", 1)));

@@ -250,6 +250,7 @@ final class WaveRoom {
     }
 
     private Moved startOn(InstanceId id, MoveCopy m, Journal j) {
+        if (!mightTake(id, m)) return null;
         List<Found> shape = new ArrayList<>(m.to().size());
         for (Placement p : m.to()) shape.add(new Found(p.gpuIndex(), null, p.allocation()));
         Revision revision = m.to().getFirst().allocation().revision();
@@ -275,6 +276,32 @@ final class WaveRoom {
         }
         relocated = true;
         return new Moved(to, configures, null);
+    }
+
+    /**
+     * False when no GPU of the instance can take the copy's MPS memory (every GPU's free MPS memory
+     * is less, or it holds a whole-GPU or partition user): a quick test before {@link Admission#find},
+     * which measures everything; true for the other forms.
+     */
+    private boolean mightTake(InstanceId id, MoveCopy m) {
+        long need = 0;
+        for (Placement p : m.to()) {
+            Allocation a = p.allocation();
+            if (a.memoryMiB() == null || a.partition() != null) return true;
+            need += a.memoryMiB();
+        }
+        Set<Integer> shut = closed.getOrDefault(id, Set.of());
+        for (Slot s : slots.get(id).values()) {
+            if (shut.contains(s.index()) || (s.mode != GpuMode.MPS && s.mode != GpuMode.IDLE)) continue;
+            long used = 0;
+            boolean open = true;
+            for (Allocation a : s.held) {
+                if (a.memoryMiB() == null || a.partition() != null) { open = false; break; }
+                used += a.memoryMiB();
+            }
+            if (open && s.gpu.memoryMiB() - used >= need) return true;
+        }
+        return false;
     }
 
     /** The configures that return the GPUs the rollouts emptied to IDLE, as placement leaves a GPU with nothing on it. */
