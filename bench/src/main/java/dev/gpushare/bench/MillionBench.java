@@ -25,7 +25,7 @@ import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.StateJson;
 import dev.gpushare.model.Spec;
-import dev.gpushare.server.internal.PgStore;
+import dev.gpushare.server.ServiceStores;
 
 /**
  * Issue 15, target 2: a million MPS copies (docs/benchmarks.md, "A million copies"). Workload (a)
@@ -41,7 +41,7 @@ import dev.gpushare.server.internal.PgStore;
  *       {@code jdbc:postgresql://…} URL, in batches of PG_BATCH to the PostgreSQL store of the placement service (what the
  *       remote backend writes through); then {@code status} of the result on each, from a freshly
  *       opened store: the read and the status document ({@code FleetReport.text}). Times and the
- *       store's size on disk.</li>
+ *       store's size on disk. BATCH 0 skips the local backend (PostgreSQL only).</li>
  * </ul>
  * Every row prints the machine's load average (the machine is shared).
  */
@@ -102,20 +102,22 @@ public final class MillionBench {
         System.out.println("| store | operation | wall s | size on disk MB | detail | load |");
         System.out.println("|---|---|---|---|---|---|");
 
-        Path dir = Files.createTempDirectory("gpushare-million");
-        Path file = dir.resolve("state");
-        try (LocalBackend local = LocalBackend.open(file)) {
-            timedApply("local (SQLite file)", local, plan, batch, () -> dirSize(dir));
-        }
-        try (LocalBackend local = LocalBackend.open(file)) {
-            timedStatus("local (SQLite file)", local, spec.cluster(), () -> dirSize(dir));
+        if (batch > 0) {
+            Path dir = Files.createTempDirectory("gpushare-million");
+            Path file = dir.resolve("state");
+            try (LocalBackend local = LocalBackend.open(file)) {
+                timedApply("local (SQLite file)", local, plan, batch, () -> dirSize(dir));
+            }
+            try (LocalBackend local = LocalBackend.open(file)) {
+                timedStatus("local (SQLite file)", local, spec.cluster(), () -> dirSize(dir));
+            }
         }
         if (pgUrl == null) return;
-        try (PgStore store = PgStore.open(pgUrl, 2); StoreBackend backend = new StoreBackend(store)) {
+        try (Backend backend = ServiceStores.postgres(pgUrl, 2)) {
             backend.destroy(spec.cluster());
             timedApply("PostgreSQL", backend, plan, pgBatch, () -> pgSize(pgUrl));
         }
-        try (PgStore store = PgStore.open(pgUrl, 2); StoreBackend backend = new StoreBackend(store)) {
+        try (Backend backend = ServiceStores.postgres(pgUrl, 2)) {
             timedStatus("PostgreSQL", backend, spec.cluster(), () -> pgSize(pgUrl));
             backend.destroy(spec.cluster());
         }

@@ -11,17 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code gpushare advise capacity FILE [--write OUT] [--isolation mig|mps|any] [--top N]}. */
 @Command(name = "capacity",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "For each service and inference component with GPU copies, place every way the catalog offers to "
                         + "run it with the engine and price it: whole GPUs on each instance type that fits, MPS on "
@@ -48,10 +43,7 @@ import picocli.CommandLine.Parameters;
                 "1:the spec has problems (printed on stderr)",
                 "2:usage error, or a file is missing, unreadable or cannot be written",
                 "3:some workload has no feasible alternative that keeps --isolation (it is left as specified)"})
-final class AdviseCapacityCommand implements Callable<Integer> {
-    @Mixin
-    private FormatOption format;
-
+final class AdviseCapacityCommand extends GpushareCommand {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
     private List<Path> files;
 
@@ -65,9 +57,6 @@ final class AdviseCapacityCommand implements Callable<Integer> {
     @Option(names = "--top", paramLabel = "N",
             description = "Alternatives listed per workload, cheapest feasible first; 0 lists all (default: 8 in text, all in json).")
     private Integer top;
-
-    @picocli.CommandLine.Spec
-    private CommandSpec command;
 
     @Override
     public Integer call() {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import dev.gpushare.engine.advise.Advice;
 import dev.gpushare.engine.advise.AdviceDocument;
@@ -12,8 +11,6 @@ import dev.gpushare.engine.Pipeline;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.io.SpecWriter;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -23,9 +20,7 @@ import picocli.CommandLine.Parameters;
  * {@code partitionType}.
  */
 @Command(name = "advise",
-        mixinStandardHelpOptions = true,
         subcommands = AdviseCapacityCommand.class,
-        versionProvider = VersionProvider.class,
         description = {
                 "For every endpoint without partitionLayout whose inference components give gpuMemoryMiB "
                         + "(the GPU memory one copy needs) instead of partitionType, search every geometrically "
@@ -48,19 +43,13 @@ import picocli.CommandLine.Parameters;
                 "1:the spec has problems (printed on stderr)",
                 "2:usage error, or a file is missing or unreadable",
                 "3:an endpoint asks for advice but no layout can host its components"})
-final class AdviseCommand implements Callable<Integer> {
-    @Mixin
-    private FormatOption format;
-
+final class AdviseCommand extends GpushareCommand {
     // 0..* so that 'advise capacity FILE' reaches the subcommand; call() asks for a FILE.
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
     private List<Path> files;
 
     @Option(names = "--write", description = "Rewrite FILE with the advised spec (one FILE only).")
     private boolean write;
-
-    @picocli.CommandLine.Spec
-    private CommandSpec command;
 
     @Override
     public Integer call() {

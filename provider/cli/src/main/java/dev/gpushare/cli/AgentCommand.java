@@ -7,16 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code gpushare agent}: on an instance, probe the MPS control daemon and the GPUs, and report. See docs/agent.md. */
 @Command(name = "agent",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Run on an instance: probe the MPS control daemon as the ECS agent does (`echo get_server_list | "
                         + "nvidia-cuda-mps-control`, 3 s timeout), read GPU health from nvidia-smi where it is installed "
@@ -31,9 +27,7 @@ import picocli.CommandLine.Option;
                 "  gpushare agent --backend http://127.0.0.1:8750 --cluster demo --instance l4-0 --interval 5s --token-file /etc/gpushare/agent-token"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped (SIGTERM)", "2:usage error (backend URL, missing token, interval)"})
-final class AgentCommand implements Callable<Integer> {
-    @Mixin private FormatOption format;
-
+final class AgentCommand extends GpushareCommand {
     @Option(names = "--backend", required = true, paramLabel = "URL", description = "The gpushare service: http(s)://HOST:PORT.")
     private String backend;
 

@@ -17,10 +17,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -28,8 +26,6 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** {@code gpushare apply FILE...|FILE.plan [--backend URL] [--auto-approve]}: plan, then execute. */
 @Command(name = "apply",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Plan a spec against the backend (as 'gpushare plan' prints it), ask, then execute the plan in "
                         + "a safe order: launch and configure first, moved copies start before the old ones "
@@ -49,13 +45,12 @@ import tools.jackson.databind.node.ObjectNode;
                 "2:usage error, unreadable file, or no confirmation",
                 "3:applied, but something could not be placed",
                 "4:backend error, or the cluster changed since the plan (revision conflict): plan again"})
-final class ApplyCommand implements Callable<Integer> {
+final class ApplyCommand extends GpushareCommand {
     /** Long plans print a progress line at most this often (actions or time, whichever comes first). */
     private static final int PROGRESS_EVERY = 500;
     private static final long PROGRESS_MILLIS = 1000;
     private static final int LONG_PLAN = 100;
 
-    @Mixin private FormatOption format;
     @Mixin private BackendOption backend;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), or one saved plan (FILE.plan).")
@@ -64,7 +59,11 @@ final class ApplyCommand implements Callable<Integer> {
     @Option(names = "--auto-approve", description = "Apply without asking.")
     private boolean autoApprove;
 
-    @picocli.CommandLine.Spec private CommandSpec command;
+    @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How long a rollout wave's new copies have to become ready before they count towards the service's"
+                    + " deploymentCircuitBreaker (default: ${DEFAULT-VALUE}). Local and HTTP backends: a copy is ready when placed,"
+                    + " unless its instance is marked unhealthy.")
+    private int readyTimeoutSeconds;
 
     @Override
     public Integer call() {
@@ -100,6 +99,8 @@ final class ApplyCommand implements Callable<Integer> {
                 err.println("Apply cancelled; nothing was changed.");
                 return ExitCodes.OK;
             }
+            if (readyTimeoutSeconds < 0) throw UserError.usage("--ready-timeout must be 0 or more seconds, was " + readyTimeoutSeconds);
+            gs.readyTimeout(java.time.Duration.ofSeconds(readyTimeoutSeconds));
             ApplyOutcome outcome = gs.apply(plan, WaveProgress.around(plan, err, progress(err, plan.actions().size())));
             return switch (outcome) {
                 case ApplyOutcome.Applied a -> {

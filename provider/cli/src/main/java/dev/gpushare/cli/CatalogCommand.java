@@ -6,8 +6,6 @@ import picocli.CommandLine.Command;
 
 /** {@code gpushare catalog}: the built-in GPU models, instance types and MIG profiles. */
 @Command(name = "catalog",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Print the built-in catalog: GPU models (total and usable memory in MiB, MPS and MIG "
                         + "support), instance types (vCPUs, memory, GPU count and model, fractional slice) "

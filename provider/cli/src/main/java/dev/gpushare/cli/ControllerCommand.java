@@ -14,16 +14,12 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** {@code gpushare controller}: keeps a kubernetes: backend converged until stopped. See docs/controller.md. */
 @Command(name = "controller",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Keep the clusters of a kubernetes: backend converged without a person: informers on nodes, "
                         + "gpushare's pods, claims and ConfigMaps (and the gpushare.dev/v1 custom resources) wake a "
@@ -40,9 +36,7 @@ import picocli.CommandLine.Option;
                 "  gpushare controller --backend kubernetes: --spec fleet.yaml --repair-grace 90s --metrics-port 9090"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped", "2:usage error (backend URL, durations, port in use, TLS files)", "4:the backend cannot be opened"})
-final class ControllerCommand implements Callable<Integer> {
-    @picocli.CommandLine.Mixin private FormatOption format;
-
+final class ControllerCommand extends GpushareCommand {
     @Option(names = "--backend", paramLabel = "URL", required = true,
             description = "The kubernetes: backend URL (docs/kubernetes.md): kubernetes:[CONTEXT][?namespace=NS&devices=…].")
     private String backend;
@@ -96,8 +90,6 @@ final class ControllerCommand implements Callable<Integer> {
 
     @Option(names = "--webhook-tls-key", paramLabel = "FILE", description = "PEM PKCS#8 private key of --webhook-tls-cert.")
     private Path webhookKey;
-
-    @picocli.CommandLine.Spec private CommandSpec command;
 
     @Override
     public Integer call() throws InterruptedException {

@@ -3,23 +3,18 @@ package dev.gpushare.cli;
 import dev.gpushare.engine.Gpushare;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.state.FleetState;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** {@code gpushare destroy --cluster NAME [--backend URL] [--auto-approve]}: remove everything of a cluster. */
 @Command(name = "destroy",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = "Remove every instance and copy of a cluster from the backend, and its revision history.",
         footerHeading = "%nExamples:%n",
         footer = {"  gpushare destroy --cluster embeddings-prod --auto-approve"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:destroyed (or nothing to destroy)", "2:usage error or no confirmation", "4:backend error"})
-final class DestroyCommand implements Callable<Integer> {
-    @Mixin private FormatOption format;
+final class DestroyCommand extends GpushareCommand {
     @Mixin private BackendOption backend;
 
     @Option(names = "--cluster", required = true, paramLabel = "NAME", description = "The cluster to remove.")
@@ -27,8 +22,6 @@ final class DestroyCommand implements Callable<Integer> {
 
     @Option(names = "--auto-approve", description = "Destroy without asking.")
     private boolean autoApprove;
-
-    @picocli.CommandLine.Spec private CommandSpec command;
 
     @Override
     public Integer call() {

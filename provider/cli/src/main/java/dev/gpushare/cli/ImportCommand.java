@@ -12,11 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
@@ -38,19 +35,13 @@ final class ImportCommand extends CommandGroup {
     @Command(mixinStandardHelpOptions = true,
             versionProvider = VersionProvider.class,
             exitCodeListHeading = "%nExit status:%n")
-    abstract static class Base implements Callable<Integer> {
-        @Mixin
-        FormatOption format;
-
+    abstract static class Base extends GpushareCommand {
         @Option(names = "--cluster", paramLabel = "NAME",
                 description = "Print a whole spec document (apiVersion, cluster) instead of a fragment.")
         String cluster;
 
         @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON files to read.")
         List<Path> files;
-
-        @picocli.CommandLine.Spec
-        CommandSpec command;
 
         abstract Function<List<SourceFile>, ImportResult> importer();
 

@@ -5,10 +5,8 @@ import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.state.Instance;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -18,8 +16,6 @@ import picocli.CommandLine.Parameters;
         subcommands = InstanceCommand.MarkUnhealthy.class)
 final class InstanceCommand extends CommandGroup {
     @Command(name = "mark-unhealthy",
-            mixinStandardHelpOptions = true,
-            versionProvider = VersionProvider.class,
             description = {
                     "Record that an instance is unhealthy, as the MPS daemon health check does on ECS. The next "
                             + "plan replaces it: launches a replacement, moves its copies (new before old), "
@@ -30,8 +26,7 @@ final class InstanceCommand extends CommandGroup {
             exitCodeListHeading = "%nExit status:%n",
             exitCodeList = {"0:recorded", "2:usage error (instance in several clusters and no --cluster)",
                     "4:backend error or no such instance"})
-    static final class MarkUnhealthy implements Callable<Integer> {
-        @Mixin private FormatOption format;
+    static final class MarkUnhealthy extends GpushareCommand {
         @Mixin private BackendOption backend;
 
         @Parameters(index = "0", paramLabel = "ID", description = "The instance id, as 'gpushare status' shows it.")
@@ -42,8 +37,6 @@ final class InstanceCommand extends CommandGroup {
 
         @Option(names = "--cluster", paramLabel = "NAME", description = "The instance's cluster (default: the one that has it).")
         private String cluster;
-
-        @picocli.CommandLine.Spec private CommandSpec command;
 
         @Override
         public Integer call() {

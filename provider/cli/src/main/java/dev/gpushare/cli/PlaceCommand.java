@@ -7,10 +7,7 @@ import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -18,8 +15,6 @@ import picocli.CommandLine.Parameters;
  * without any backend.
  */
 @Command(name = "place",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Validate a spec, then compute its desired state on an empty fleet: which instances "
                         + "exist, the mode of every GPU, its MIG instances, and which copy runs where with "
@@ -39,16 +34,10 @@ import picocli.CommandLine.Parameters;
                 "1:the spec has problems (printed on stderr)",
                 "2:usage error, or a file is missing or unreadable",
                 "3:the spec is valid but something could not be placed"})
-final class PlaceCommand implements Callable<Integer> {
-    @Mixin
-    private FormatOption format;
-
+final class PlaceCommand extends GpushareCommand {
     @Parameters(arity = "1..*", paramLabel = "FILE",
             description = "Spec files (YAML or JSON), merged in the order given.")
     private List<Path> files;
-
-    @picocli.CommandLine.Spec
-    private CommandSpec command;
 
     @Override
     public Integer call() {

@@ -11,17 +11,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code gpushare plan FILE... [--backend URL] [--out FILE]}: what apply would change. Writes nothing to the backend. */
 @Command(name = "plan",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Validate a spec, read the cluster's actual state from the backend and print the actions "
                         + "that would converge it, like a terraform plan: + launch/place, ~ configure/move, "
@@ -41,8 +37,7 @@ import picocli.CommandLine.Parameters;
                 "2:usage error, or a file is missing or unreadable",
                 "3:the spec is valid but something could not be placed",
                 "4:the backend could not be read"})
-final class PlanCommand implements Callable<Integer> {
-    @Mixin private FormatOption format;
+final class PlanCommand extends GpushareCommand {
     @Mixin private BackendOption backend;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
@@ -50,8 +45,6 @@ final class PlanCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "FILE", description = "Also save the plan (JSON) to FILE, for 'gpushare apply FILE'.")
     private Path out;
-
-    @picocli.CommandLine.Spec private CommandSpec command;
 
     @Override
     public Integer call() {

@@ -12,9 +12,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,8 +23,6 @@ import picocli.CommandLine.Parameters;
                 RenderControllerCommand.class})
 final class RenderCommand extends CommandGroup {
     @Command(name = "kubernetes",
-            mixinStandardHelpOptions = true,
-            versionProvider = VersionProvider.class,
             description = {
                     "Place the spec on an empty fleet (as 'gpushare place' does) and write the Kubernetes objects "
                             + "the kubernetes: backend would apply: the mig-parted and device-plugin ConfigMaps the "
@@ -48,9 +44,7 @@ final class RenderCommand extends CommandGroup {
                     "1:the spec has problems (printed on stderr)",
                     "2:usage error, unreadable file, or the output folder cannot be written",
                     "3:written, but something could not be placed (those copies have no pod)"})
-    static final class Kubernetes implements Callable<Integer> {
-        @picocli.CommandLine.Mixin private FormatOption format;
-
+    static final class Kubernetes extends GpushareCommand {
         @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
         private List<Path> files;
 
@@ -70,8 +64,6 @@ final class RenderCommand extends CommandGroup {
         @Option(names = "--out-dir", paramLabel = "D",
                 description = "Write D/CLUSTER.yaml instead of printing the manifests.")
         private Path outDir;
-
-        @picocli.CommandLine.Spec private CommandSpec command;
 
         @Override
         public Integer call() {

@@ -1,15 +1,11 @@
 package dev.gpushare.cli;
 
 import dev.gpushare.kubernetes.crd.ControllerManifests;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** {@code gpushare render controller}: the Deployment, RBAC, PodDisruptionBudget and Service that run the controller. */
 @Command(name = "controller",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Write what runs 'gpushare controller' in a cluster: a ServiceAccount, least-privilege RBAC (nodes "
                         + "get/list/watch/patch; pods, ConfigMaps and ResourceClaims in the work namespace; the custom "
@@ -22,9 +18,7 @@ import picocli.CommandLine.Option;
         footer = {"  gpushare render controller --work-namespace inference | kubectl apply -f -"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:written", "2:usage error"})
-final class RenderControllerCommand implements Callable<Integer> {
-    @picocli.CommandLine.Mixin private FormatOption format;
-
+final class RenderControllerCommand extends GpushareCommand {
     @Option(names = "--namespace", paramLabel = "NS", defaultValue = "gpushare-system",
             description = "Where the controller runs (default: ${DEFAULT-VALUE}); create it first.")
     private String namespace;
@@ -36,8 +30,6 @@ final class RenderControllerCommand implements Callable<Integer> {
     @Option(names = "--image", paramLabel = "IMAGE", defaultValue = "ghcr.io/gpushare/gpushare:0.1.0",
             description = "The gpushare image; its entry point is the gpushare command (default: ${DEFAULT-VALUE}).")
     private String image;
-
-    @picocli.CommandLine.Spec private CommandSpec command;
 
     @Override
     public Integer call() {

@@ -4,15 +4,11 @@ import dev.gpushare.kubernetes.crd.ControllerManifests;
 import dev.gpushare.kubernetes.crd.CustomResourceDefinitions;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** {@code gpushare render crds}: the CustomResourceDefinitions of gpushare.dev/v1 and the webhook configuration. */
 @Command(name = "crds",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Write the CustomResourceDefinitions of gpushare.dev/v1 (GpuCapacityProvider, GpuTaskDefinition, "
                         + "GpuService, GpuEndpoint, GpuInferenceComponent), their schemas derived from "
@@ -24,9 +20,7 @@ import picocli.CommandLine.Option;
                 "  gpushare render crds --no-webhook | kubectl apply --server-side -f -"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:written", "2:usage error"})
-final class RenderCrdsCommand implements Callable<Integer> {
-    @picocli.CommandLine.Mixin private FormatOption format;
-
+final class RenderCrdsCommand extends GpushareCommand {
     @Option(names = "--namespace", paramLabel = "NS", defaultValue = "gpushare-system",
             description = "The namespace of the controller's Service the webhook calls (default: ${DEFAULT-VALUE}).")
     private String namespace;
@@ -38,8 +32,6 @@ final class RenderCrdsCommand implements Callable<Integer> {
 
     @Option(names = "--no-webhook", description = "Leave out the ValidatingWebhookConfiguration.")
     private boolean noWebhook;
-
-    @picocli.CommandLine.Spec private CommandSpec command;
 
     @Override
     public Integer call() {

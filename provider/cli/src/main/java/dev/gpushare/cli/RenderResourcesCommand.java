@@ -5,16 +5,12 @@ import dev.gpushare.kubernetes.crd.SpecResources;
 import dev.gpushare.model.Spec;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code gpushare render resources SPEC...}: a spec as gpushare.dev/v1 custom resources. */
 @Command(name = "resources",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Write a spec as custom resources of gpushare.dev/v1, one per capacity provider, task definition, "
                         + "service, endpoint and inference component, labelled gpushare.dev/cluster=CLUSTER: what "
@@ -27,17 +23,13 @@ import picocli.CommandLine.Parameters;
         footer = {"  gpushare render resources examples/mps-sharing/spec.yaml --namespace inference | kubectl apply -f -"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error or unreadable file"})
-final class RenderResourcesCommand implements Callable<Integer> {
-    @picocli.CommandLine.Mixin private FormatOption format;
-
+final class RenderResourcesCommand extends GpushareCommand {
     @Parameters(arity = "1..*", paramLabel = "SPEC", description = "Spec files (YAML or JSON), merged in the order given.")
     private List<Path> files;
 
     @Option(names = "--namespace", paramLabel = "NS", defaultValue = "default",
             description = "The namespace of the resources (default: ${DEFAULT-VALUE}); the controller's --backend names the same.")
     private String namespace;
-
-    @picocli.CommandLine.Spec private CommandSpec command;
 
     @Override
     public Integer call() {

@@ -5,8 +5,6 @@ import picocli.CommandLine.Command;
 
 /** {@code gpushare schema}: the spec's JSON Schema, for editors and other tools. */
 @Command(name = "schema",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Print the JSON Schema (draft 2020-12) of the spec document.",
                 "Editors use it for completion and hover help: start a spec with "

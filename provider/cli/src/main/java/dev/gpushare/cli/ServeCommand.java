@@ -11,11 +11,8 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -23,8 +20,6 @@ import picocli.CommandLine.Option;
  * docs/server.md.
  */
 @Command(name = "serve",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Run the placement service: the remote backend that `--backend http(s)://…` talks to. "
                         + "A versioned HTTP/JSON API (/v1/…, described at /v1/openapi.json) over PostgreSQL "
@@ -39,9 +34,7 @@ import picocli.CommandLine.Option;
                 "  gpushare serve --reconcile --repair-grace 2m --store 'jdbc:postgresql://db:5432/gpushare?user=gpushare' --token-file /etc/gpushare/tokens"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped", "2:usage error (tokens, TLS files, port in use)", "4:the store could not be opened"})
-final class ServeCommand implements Callable<Integer> {
-    @Mixin private FormatOption format;
-
+final class ServeCommand extends GpushareCommand {
     @Option(names = "--port", paramLabel = "N", description = "TCP port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
     private int port = ServerConfig.DEFAULT_PORT;
 
@@ -109,8 +102,6 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--resync", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "With --reconcile: plan every cluster at least this often, even when nothing seems to have changed (default: 5m).")
     private Duration resync;
-
-    @picocli.CommandLine.Spec private CommandSpec command;
 
     @Override
     public Integer call() throws InterruptedException {

@@ -9,16 +9,12 @@ import dev.gpushare.engine.cost.FleetUsage;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** {@code gpushare status [--backend URL] [--cluster NAME] [--spec FILE...]}: the backend's actual state. */
 @Command(name = "status",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Print a cluster's actual state as the backend holds it: instances (and which are unhealthy), "
                         + "GPU modes and MIG instances, and which copy runs where with its environment, then what "
@@ -34,8 +30,7 @@ import picocli.CommandLine.Option;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:printed", "1:the --spec files have problems (printed on stderr)",
                 "2:usage error (no or several clusters and no --cluster)", "4:the backend could not be read"})
-final class StatusCommand implements Callable<Integer> {
-    @Mixin private FormatOption format;
+final class StatusCommand extends GpushareCommand {
     @Mixin private BackendOption backend;
 
     @Option(names = "--cluster", paramLabel = "NAME", description = "The cluster to show (default: the backend's only one).")
@@ -44,8 +39,6 @@ final class StatusCommand implements Callable<Integer> {
     @Option(names = "--spec", paramLabel = "FILE", arity = "1..*",
             description = "The spec the cluster was applied from: price the fleet and size its copies with it.")
     private List<Path> specFiles;
-
-    @picocli.CommandLine.Spec private CommandSpec command;
 
     @Override
     public Integer call() {
@@ -62,13 +55,13 @@ final class StatusCommand implements Callable<Integer> {
                     : FleetUsage.of(s.state(), spec);
             var out = command.commandLine().getOut();
             switch (format.get()) {
-                case JSON -> Print.document(out, FleetReport.json(s.state(), usage));
+                case JSON -> Print.json(out, (state, records, w) -> FleetReport.json(state, usage, records, w), s.state(), s.rollouts());
                 case SVG -> Print.document(out, dev.gpushare.engine.render.FleetSvg.render(s.state(), usage));
                 case HTML -> Print.document(out, dev.gpushare.engine.render.FleetHtml.render(s.state(), usage));
                 case TEXT -> {
                     out.println("Cluster " + name + " at revision " + s.revision() + " in " + backend.shown()
                             + (s.revision() == 0 ? " (nothing applied yet)" : ""));
-                    Print.document(out, FleetReport.text(s.state(), usage));
+                    Print.document(out, FleetReport.text(s.state(), usage, s.rollouts()));
                 }
             }
             return ExitCodes.OK;

@@ -3,17 +3,12 @@ package dev.gpushare.cli;
 import dev.gpushare.engine.Pipeline;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code gpushare validate FILE...}: schema and semantic checks, every problem at once. */
 @Command(name = "validate",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = {
                 "Check a spec against the JSON Schema and the semantic rules (references, MPS memory, "
                         + "fractions, MIG geometry, ...) and print every problem at once.",
@@ -28,23 +23,17 @@ import picocli.CommandLine.Spec;
                 "0:the spec is valid",
                 "1:the spec has problems (printed on stdout)",
                 "2:usage error, or a file is missing or unreadable"})
-final class ValidateCommand implements Callable<Integer> {
-    @Mixin
-    private FormatOption format;
-
+final class ValidateCommand extends GpushareCommand {
     @Parameters(arity = "1..*", paramLabel = "FILE",
             description = "Spec files (YAML: .yaml/.yml, or JSON: .json), merged in the order given.")
     private List<Path> files;
-
-    @Spec
-    private CommandSpec spec;
 
     @Override
     public Integer call() {
         boolean json = format.jsonElseText("gpushare validate");
         List<Path> checked = SpecFiles.readable(files);
         var problems = Pipeline.check(checked).problems();
-        Print.document(spec.commandLine().getOut(), json
+        Print.document(command.commandLine().getOut(), json
                 ? ProblemReport.json(problems)
                 : ProblemReport.text(checked, problems));
         return problems.isEmpty() ? ExitCodes.OK : ExitCodes.INVALID;

@@ -90,7 +90,7 @@ class ReconcileReplicasTest {
     void oneReconcilesAndTheOtherTakesOverWhenItIsKilled() throws Exception {
         String pg = System.getenv("GPUSHARE_TEST_PG_URL");
         try (Connection c = DriverManager.getConnection(pg); Statement s = c.createStatement()) {
-            s.execute("DROP TABLE IF EXISTS clusters, apply_keys, declared_resources, cluster_specs, health_marks, agent_heartbeats,"
+            s.execute("DROP TABLE IF EXISTS clusters, cluster_instances, cluster_allocations, apply_keys, declared_resources, cluster_specs, health_marks, agent_heartbeats,"
                     + " gpushare_schema_history CASCADE");
         }
         Path tokens = Files.writeString(dir.resolve("tokens"), TOKEN + "\n");

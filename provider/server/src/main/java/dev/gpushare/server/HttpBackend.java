@@ -9,7 +9,7 @@ import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.reconcile.ApplyCode;
-import dev.gpushare.server.internal.Wire;
+import dev.gpushare.server.internal.ServiceWire;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -150,7 +150,7 @@ public final class HttpBackend implements Backend {
 
     @Override
     public Snapshot read(String cluster) {
-        return Wire.snapshot(send("GET", "/v1/clusters/" + seg(cluster) + "/state", null, null, true).body());
+        return ServiceWire.snapshot(send("GET", "/v1/clusters/" + seg(cluster) + "/state", null, null, true).body());
     }
 
     @Override
@@ -160,9 +160,9 @@ public final class HttpBackend implements Backend {
 
     /** {@link #apply(String, long, List)} with a chosen idempotency key (the same key → the same result). */
     public BatchResult apply(String cluster, long expectedRevision, List<Action> batch, String idempotencyKey) {
-        ObjectNode body = Wire.NODES.objectNode();
+        ObjectNode body = ServiceWire.NODES.objectNode();
         body.put("expectedRevision", expectedRevision);
-        body.set("actions", Wire.actions(batch));
+        body.set("actions", ServiceWire.actions(batch));
         Answer a = send("POST", "/v1/clusters/" + seg(cluster) + "/apply", body, idempotencyKey, true);
         if (a.status() == 400) return new BatchResult.Refused(cluster, problems(a.body()));
         if (a.status() == 409) {
@@ -182,7 +182,7 @@ public final class HttpBackend implements Backend {
 
     @Override
     public long markUnhealthy(String cluster, String instanceId, String reason) {
-        ObjectNode body = Wire.NODES.objectNode().put("reason", reason);
+        ObjectNode body = ServiceWire.NODES.objectNode().put("reason", reason);
         // not repeatable (each call bumps the revision): retried only when it never reached the server
         return send("POST", "/v1/clusters/" + seg(cluster) + "/instances/" + seg(instanceId) + "/unhealthy", body, null, false)
                 .body().get("revision").asLong();
@@ -249,7 +249,7 @@ public final class HttpBackend implements Backend {
         if (idempotencyKey != null) rb.header("Idempotency-Key", idempotencyKey);
         if (body != null) {
             rb.header("Content-Type", "application/json");
-            rb.method(method, HttpRequest.BodyPublishers.ofByteArray(Wire.MAPPER.writeValueAsBytes(body)));
+            rb.method(method, HttpRequest.BodyPublishers.ofByteArray(ServiceWire.MAPPER.writeValueAsBytes(body)));
         } else {
             rb.method(method, HttpRequest.BodyPublishers.noBody());
         }
@@ -307,12 +307,12 @@ public final class HttpBackend implements Backend {
 
     private static JsonNode parse(HttpResponse<byte[]> response, String what) {
         try {
-            JsonNode n = Wire.MAPPER.readTree(response.body());
+            JsonNode n = ServiceWire.MAPPER.readTree(response.body());
             if (n != null && n.isObject()) return n;
         } catch (JacksonException e) {
             // fall through: a proxy's HTML error page, for example
         }
-        if (response.statusCode() >= 500) return Wire.NODES.objectNode();
+        if (response.statusCode() >= 500) return ServiceWire.NODES.objectNode();
         throw new BackendException(BackendCode.BACKEND_SERVER, what + " answered " + response.statusCode()
                 + " without a JSON body; is this URL a gpushare server (and not a proxy's page)?");
     }

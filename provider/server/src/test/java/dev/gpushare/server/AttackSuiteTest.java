@@ -2,7 +2,7 @@ package dev.gpushare.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpushare.server.internal.Wire;
+import dev.gpushare.server.internal.ServiceWire;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -198,7 +198,7 @@ class AttackSuiteTest {
             assertThat(tooLarge).isEqualTo(16);
 
             // at the limit: 8 plans of 20,000 copies at once; 2 are computed at a time, the others wait 2 s, then 503
-            String atLimit = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(
+            String atLimit = ServiceWire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(
                     Specs.spec("limit", 1, 1, COPIES)));
             answers.clear();
             long start = System.nanoTime();
@@ -233,7 +233,7 @@ class AttackSuiteTest {
     @Test
     @Order(5)
     void aPlanWhoseClientLeftIsCancelledAndFreesItsTurn() throws Exception {
-        String atLimit = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("gone", 1, 1, COPIES)));
+        String atLimit = ServiceWire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("gone", 1, 1, COPIES)));
         byte[] body = atLimit.getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < 4; i++) {
             try (Socket s = connect("127.0.0.5")) {
@@ -246,7 +246,7 @@ class AttackSuiteTest {
         }
         sleep(1000);
         // were the four still computing, this small plan would wait 2 s and get 503
-        Answer small = post("/v1/clusters/small/plan", Wire.MAPPER.writeValueAsString(
+        Answer small = post("/v1/clusters/small/plan", ServiceWire.MAPPER.writeValueAsString(
                 dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("small", 1, 1, 3))));
         report.add("clients leaving: 4 plans of " + COPIES + " copies abandoned 300 ms after sending → a small plan then "
                 + "answered " + small.status() + " (their turns were freed)");
@@ -277,12 +277,12 @@ class AttackSuiteTest {
         for (String[] f : forgeries) {
             String body = "{\"expectedRevision\": 0, \"actions\": [" + launch.formatted(gpus) + ", " + f[1] + "]}";
             Answer a = post("/v1/clusters/forged/apply", body);
-            JsonNode json = Wire.MAPPER.readTree(a.body());
+            JsonNode json = ServiceWire.MAPPER.readTree(a.body());
             if (a.status() == 400 && json.get("code").asString().equals("ACTIONS_REFUSED")) refused++;
             assertThat(a.body()).as(f[0]).doesNotContain("\u001b");
         }
         Answer state = get("/v1/clusters/forged/state");
-        long revision = Wire.MAPPER.readTree(state.body()).get("revision").asLong();
+        long revision = ServiceWire.MAPPER.readTree(state.body()).get("revision").asLong();
         report.add("forged actions: " + forgeries.length + " batches (999999999 MiB, 999 %, LD_PRELOAD, id with newline"
                 + " and ESC, unknown instance type, GPU -3) → " + refused + " refused 400 ACTIONS_REFUSED, cluster still at revision "
                 + revision);
@@ -354,7 +354,7 @@ class AttackSuiteTest {
     @Test
     @Order(9)
     void sigtermUnderLoadStopsTheServerWithinSeconds() throws Exception {
-        String atLimit = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("term", 1, 1, COPIES)));
+        String atLimit = ServiceWire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("term", 1, 1, COPIES)));
         ExecutorService pool = Executors.newFixedThreadPool(4);
         List<Socket> slow = new ArrayList<>();
         try {

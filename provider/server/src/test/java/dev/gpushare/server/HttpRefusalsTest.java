@@ -2,7 +2,7 @@ package dev.gpushare.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpushare.server.internal.Wire;
+import dev.gpushare.server.internal.ServiceWire;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,9 +42,9 @@ class HttpRefusalsTest {
     }
 
     static Stream<Arguments> refusals() {
-        String validSpec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 1)));
+        String validSpec = ServiceWire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 1)));
         // a small body asking for 60,000 copies: over the service's limit (50,000), refused before placement starts
-        String hugeSpec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 60_000)));
+        String hugeSpec = ServiceWire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-a", 1, 1, 60_000)));
         return Stream.of(
                 // method, path, token?, body, expected status, expected code
                 Arguments.of("GET", "/v1/clusters", false, null, 401, "UNAUTHORIZED"),
@@ -77,7 +77,7 @@ class HttpRefusalsTest {
         if (token) rb.header("Authorization", "Bearer " + TestServers.TOKEN);
         HttpResponse<String> r = HTTP.send(rb.build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).isEqualTo(status);
-        JsonNode json = Wire.MAPPER.readTree(r.body());
+        JsonNode json = ServiceWire.MAPPER.readTree(r.body());
         assertThat(json.get("code").asString()).isEqualTo(code);
         assertThat(json.get("requestId").asString()).isEqualTo(r.headers().firstValue("X-Request-Id").orElseThrow());
         assertThat(r.body()).doesNotContain("Exception", "\tat ", "at dev.gpushare");
@@ -117,7 +117,7 @@ class HttpRefusalsTest {
                 .header("Authorization", "Bearer " + TestServers.TOKEN).build();
         for (int i = 0; i < 3; i++) HTTP.send(state, HttpResponse.BodyHandlers.ofString());
         // 3 copies of 8192 MiB fit on the one g6.12xlarge (4 L4 × 2 each): none unplaced
-        String spec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-m", 1, 1, 3)));
+        String spec = ServiceWire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("team-m", 1, 1, 3)));
         HttpResponse<String> plan = HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + "/v1/clusters/team-m/plan"))
                 .header("Authorization", "Bearer " + TestServers.TOKEN).POST(HttpRequest.BodyPublishers.ofString(spec)).build(),
                 HttpResponse.BodyHandlers.ofString());

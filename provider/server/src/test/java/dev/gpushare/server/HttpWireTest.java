@@ -2,7 +2,7 @@ package dev.gpushare.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gpushare.server.internal.Wire;
+import dev.gpushare.server.internal.ServiceWire;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -97,7 +97,7 @@ class HttpWireTest {
 
     @Test
     void expectContinueIsAnsweredOnlyOnceTheTokenIsChecked() throws Exception {
-        String spec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("cont", 1, 1, 1)));
+        String spec = ServiceWire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("cont", 1, 1, 1)));
         byte[] body = spec.getBytes(StandardCharsets.UTF_8);
         try (Socket s = connect()) {
             write(s, "POST /v1/clusters/cont/plan HTTP/1.1\r\nHost: x\r\n" + AUTH + "Content-Type: application/json\r\nContent-Length: "
@@ -120,7 +120,7 @@ class HttpWireTest {
 
     @Test
     void pipelinedRequestsAreAnsweredInOrder() throws Exception {
-        String spec = Wire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("pipe", 1, 1, 2)));
+        String spec = ServiceWire.MAPPER.writeValueAsString(dev.gpushare.model.io.SpecWriter.toTree(Specs.spec("pipe", 1, 1, 2)));
         int length = spec.getBytes(StandardCharsets.UTF_8).length;
         // five requests in one write: liveness (answered on Jetty's thread), a plan (on the work pool,
         // the client watched meanwhile: the requests behind it must not be taken for a client leaving),

@@ -9,7 +9,7 @@ import com.networknt.schema.SpecificationVersion;
 import dev.gpushare.engine.Gpushare;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.model.io.SpecWriter;
-import dev.gpushare.server.internal.Wire;
+import dev.gpushare.server.internal.ServiceWire;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,7 +42,7 @@ class OpenApiAgreementTest {
     static void start() throws Exception {
         server = TestServers.embedded(dir);
         try (InputStream in = OpenApiAgreementTest.class.getResourceAsStream(PlacementServer.OPENAPI_RESOURCE)) {
-            doc = Wire.MAPPER.readTree(in);
+            doc = ServiceWire.MAPPER.readTree(in);
         }
     }
 
@@ -65,21 +65,21 @@ class OpenApiAgreementTest {
 
     @Test
     void theServedDocumentIsTheRepositorysFile() throws Exception {
-        JsonNode served = Wire.MAPPER.readTree(send("GET", "/v1/openapi.json", null, TestServers.TOKEN).body());
+        JsonNode served = ServiceWire.MAPPER.readTree(send("GET", "/v1/openapi.json", null, TestServers.TOKEN).body());
         assertThat(served).isEqualTo(doc);
     }
 
     @Test
     void answersOfARunFitTheDocument() throws Exception {
-        String spec = Wire.MAPPER.writeValueAsString(SpecWriter.toTree(Specs.spec("team-a", 1, 1, 2)));
+        String spec = ServiceWire.MAPPER.writeValueAsString(SpecWriter.toTree(Specs.spec("team-a", 1, 1, 2)));
         Plan plan;
         try (Gpushare gs = Gpushare.using(TestServers.client(server))) {
             plan = gs.plan(Specs.spec("team-a", 1, 1, 2));
         }
-        ObjectNode apply = Wire.NODES.objectNode();
+        ObjectNode apply = ServiceWire.NODES.objectNode();
         apply.put("expectedRevision", 0);
-        apply.set("actions", Wire.actions(plan.actions()));
-        String applyBody = Wire.MAPPER.writeValueAsString(apply);
+        apply.set("actions", ServiceWire.actions(plan.actions()));
+        String applyBody = ServiceWire.MAPPER.writeValueAsString(apply);
 
         record Call(String method, String template, String path, String body, int status) {}
         List<Call> calls = new ArrayList<>(List.of(
@@ -110,7 +110,7 @@ class OpenApiAgreementTest {
             JsonNode documented = responses.get(Integer.toString(r.statusCode()));
             assertThat(documented).as("status %d of %s %s is documented", r.statusCode(), c.method(), c.template()).isNotNull();
             JsonNode schema = documented.get("content").get("application/json").get("schema");
-            List<?> errors = validator(schema).validate(Wire.MAPPER.readTree(r.body()));
+            List<?> errors = validator(schema).validate(ServiceWire.MAPPER.readTree(r.body()));
             assertThat(errors).as("%s %s → %d: %s %s", c.method(), c.path(), r.statusCode(), r.body(), errors).isEmpty();
         }
         // the batch placed the plan's 2 copies (a counter: kept after the cluster is destroyed)
@@ -122,12 +122,12 @@ class OpenApiAgreementTest {
 
     /** A validator for one schema of the document, its {@code #/components/…} references resolved. */
     static Schema validator(JsonNode fragment) {
-        ObjectNode root = Wire.NODES.objectNode();
+        ObjectNode root = ServiceWire.NODES.objectNode();
         root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
         root.setAll((ObjectNode) fragment);
         root.set("components", doc.get("components"));
         return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
-                .getSchema(Wire.MAPPER.writeValueAsString(root), InputFormat.JSON);
+                .getSchema(ServiceWire.MAPPER.writeValueAsString(root), InputFormat.JSON);
     }
 
     static HttpResponse<String> send(String method, String path, String body, String token) throws Exception {

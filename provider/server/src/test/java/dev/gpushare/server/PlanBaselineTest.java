@@ -9,7 +9,7 @@ import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.io.SpecWriter;
-import dev.gpushare.server.internal.Wire;
+import dev.gpushare.server.internal.ServiceWire;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -64,7 +64,7 @@ class PlanBaselineTest {
         try (var client = TestServers.client(server)) {
             ResolvedSpec resolved = Pipeline.check(v2).orThrow();
             // the full path's plan as the service writes it (numbers read back as the answer's are)
-            JsonNode full = Wire.MAPPER.readTree(Wire.MAPPER.writeValueAsString(
+            JsonNode full = ServiceWire.MAPPER.readTree(ServiceWire.MAPPER.writeValueAsString(
                     PlanJson.toTree(Pipeline.plan(resolved, client.read("team-b")))));
             assertThat(changed).isEqualTo(full);
         }
@@ -95,12 +95,12 @@ class PlanBaselineTest {
     }
 
     private JsonNode plan(Spec spec) throws Exception {
-        String body = Wire.MAPPER.writeValueAsString(SpecWriter.toTree(spec));
+        String body = ServiceWire.MAPPER.writeValueAsString(SpecWriter.toTree(spec));
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + "/v1/clusters/" + spec.cluster() + "/plan"))
                 .header("Authorization", "Bearer " + TestServers.TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return Wire.MAPPER.readTree(r.body());
+        return ServiceWire.MAPPER.readTree(r.body());
     }
 
     private static Spec withCount(Spec spec, int service, int count) {

@@ -4,7 +4,7 @@ import dev.gpushare.engine.Gpushare;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.io.SpecWriter;
-import dev.gpushare.server.internal.Wire;
+import dev.gpushare.server.internal.ServiceWire;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -58,7 +58,7 @@ public final class RemoteBenchmark {
                 System.err.printf(Locale.ROOT, "bench: %s, %d GPUs, %d copies, %d clients, %.0f s per operation%n",
                         server.describeStore(), gpus, gs.status(CLUSTER).summary().allocations(), CLIENTS, seconds);
             }
-            byte[] specJson = Wire.MAPPER.writeValueAsBytes(SpecWriter.toTree(spec));
+            byte[] specJson = ServiceWire.MAPPER.writeValueAsBytes(SpecWriter.toTree(spec));
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
             HttpRequest status = HttpRequest.newBuilder(URI.create(server.url() + "/v1/clusters/" + CLUSTER + "/state"))
                     .header("Authorization", "Bearer " + TestServers.TOKEN).GET().build();

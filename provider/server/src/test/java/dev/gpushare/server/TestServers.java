@@ -31,7 +31,7 @@ final class TestServers {
     /** Drops the service's tables, so each test starts from an empty, freshly migrated database. */
     static void resetPg() throws SQLException {
         try (Connection c = DriverManager.getConnection(pgUrl()); Statement s = c.createStatement()) {
-            s.execute("DROP TABLE IF EXISTS clusters, apply_keys, declared_resources, cluster_specs, health_marks, agent_heartbeats,"
+            s.execute("DROP TABLE IF EXISTS clusters, cluster_instances, cluster_allocations, apply_keys, declared_resources, cluster_specs, health_marks, agent_heartbeats,"
                     + " gpushare_schema_history CASCADE");
         }
     }

@@ -11,7 +11,7 @@ import dev.gpushare.engine.plan.StateFold;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.model.Spec;
-import dev.gpushare.server.internal.Wire;
+import dev.gpushare.server.internal.ServiceWire;
 import java.util.List;
 import java.util.Map;
 import net.jqwik.api.ForAll;
@@ -29,14 +29,14 @@ class WireProperties {
         Spec spec = Specs.spec("wire", minInstances, services, copies);
         Plan plan = Planner.plan(ResolvedSpec.of(spec), Snapshot.empty("wire"));
 
-        JsonNode sent = Wire.MAPPER.readTree(Wire.MAPPER.writeValueAsString(Wire.actions(plan.actions())));
-        assertThat(Wire.actions(sent)).isEqualTo(plan.actions());
+        JsonNode sent = ServiceWire.MAPPER.readTree(ServiceWire.MAPPER.writeValueAsString(ServiceWire.actions(plan.actions())));
+        assertThat(ServiceWire.actions(sent)).isEqualTo(plan.actions());
 
         // a backend's snapshot holds what runs: the desired state without its unplaced list
         FleetState running = StateFold.apply(new FleetState("wire", plan.desired().instances(), List.of()), List.of());
         Snapshot snapshot = new Snapshot(running, 7,
                 Map.of(InstanceId.parse("i-1"), List.of("3g.40gb", "1g.10gb")));
-        JsonNode doc = Wire.MAPPER.readTree(Wire.MAPPER.writeValueAsString(Wire.snapshot(snapshot)));
-        assertThat(Wire.snapshot(doc)).isEqualTo(snapshot);
+        JsonNode doc = ServiceWire.MAPPER.readTree(ServiceWire.MAPPER.writeValueAsString(ServiceWire.snapshot(snapshot)));
+        assertThat(ServiceWire.snapshot(doc)).isEqualTo(snapshot);
     }
 }

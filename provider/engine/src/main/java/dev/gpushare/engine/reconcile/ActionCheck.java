@@ -5,7 +5,7 @@ import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.placement.Admission;
-import dev.gpushare.engine.reconcile.internal.ActionShapes;
+import dev.gpushare.engine.reconcile.internal.shapes.ActionShapes;
 import dev.gpushare.engine.reconcile.internal.Fits;
 import dev.gpushare.engine.reconcile.internal.GpuModes;
 import dev.gpushare.model.problem.Problem;

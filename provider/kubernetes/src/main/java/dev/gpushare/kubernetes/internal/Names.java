@@ -1,5 +1,6 @@
 package dev.gpushare.kubernetes.internal;
 
+import dev.gpushare.model.NameRule;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -7,13 +8,14 @@ import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
- * Object names and label values. gpushare's names are DNS labels already (the schema says so);
- * what is built from them can grow past Kubernetes' limits, so long or odd values end in a short
- * hash of the whole, which keeps them unique and stable.
+ * Object names and label values. gpushare's names are label values already ({@link NameRule}: its
+ * length is a label value's); what is built from them can grow past Kubernetes' limits, so long or
+ * odd values end in a short hash of the whole, which keeps them unique and stable.
  */
 public final class Names {
     private static final Pattern LABEL_VALUE = Pattern.compile("[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?");
-    private static final int LABEL_MAX = 63;
+    /** Kubernetes' limit of a label value: the name rule's length, which was chosen to be it. */
+    private static final int LABEL_MAX = NameRule.MAX_LENGTH;
     private static final int NAME_MAX = 253;
 
     private Names() {}

@@ -91,7 +91,7 @@ public final class Api {
     /** Every route, in the order the OpenAPI document lists them. */
     public List<Route> routes() {
         return List.of(
-                new Route("GET", "/healthz", r -> Reply.json(200, Wire.NODES.objectNode().put("status", "ok"))),
+                new Route("GET", "/healthz", r -> Reply.json(200, ServiceWire.NODES.objectNode().put("status", "ok"))),
                 new Route("GET", "/readyz", this::ready),
                 new Route("GET", "/metrics", r -> Reply.text(200, metrics.contentType(), metrics.render())),
                 new Route("GET", "/v1/openapi.json", r -> new Reply(200, "application/json", openapi)),
@@ -111,12 +111,12 @@ public final class Api {
 
     private Reply ready(Request r) {
         boolean ok = store.ready();
-        ObjectNode n = Wire.NODES.objectNode().put("status", ok ? "ready" : "store unreachable");
+        ObjectNode n = ServiceWire.NODES.objectNode().put("status", ok ? "ready" : "store unreachable");
         return Reply.json(ok ? 200 : 503, n);
     }
 
     private Reply clusters(Request r) {
-        ObjectNode n = Wire.NODES.objectNode();
+        ObjectNode n = ServiceWire.NODES.objectNode();
         ArrayNode a = n.putArray("clusters");
         store.clusters().forEach(a::add);
         return Reply.json(200, n);
@@ -128,7 +128,7 @@ public final class Api {
         // a store that answers the same snapshot object for an unchanged cluster gets its bytes reused
         Rendered last = rendered.get(cluster);
         if (last != null && last.snapshot() == s) return new Reply(200, "application/json", last.json());
-        Reply reply = Reply.json(200, Wire.snapshot(s));
+        Reply reply = Reply.json(200, ServiceWire.snapshot(s));
         // nothing is kept or counted for a cluster that was never written (any name can be asked for)
         if (s.revision() > 0) {
             metrics.observed(s.state());
@@ -145,7 +145,7 @@ public final class Api {
         rendered.remove(cluster);
         converger.forget(cluster);
         metrics.forget(cluster);
-        return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("destroyed", destroyed));
+        return Reply.json(200, ServiceWire.NODES.objectNode().put("cluster", cluster).put("destroyed", destroyed));
     }
 
     private Reply plan(Request r) {
@@ -217,7 +217,7 @@ public final class Api {
         }
         List<Action> actions;
         try {
-            actions = Wire.actions(body.get("actions"));
+            actions = ServiceWire.actions(body.get("actions"));
         } catch (IllegalArgumentException e) {
             throw ApiError.of(400, ServiceCode.INVALID_APPLY, e.getMessage()).refused();
         }
@@ -230,7 +230,7 @@ public final class Api {
             case BatchResult.Committed c -> {
                 long placed = actions.stream().filter(a -> a instanceof Action.PlaceCopy || a instanceof Action.MoveCopy).count();
                 metrics.placed(cluster, placed);
-                yield Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("revision", c.revision()));
+                yield Reply.json(200, ServiceWire.NODES.objectNode().put("cluster", cluster).put("revision", c.revision()));
             }
             case BatchResult.RevisionConflict c -> {
                 ObjectNode n = error(409, ServiceCode.REVISION_CONFLICT, c.message(), r.requestId(), List.of());
@@ -247,7 +247,7 @@ public final class Api {
     private Reply unhealthy(Request r) {
         String cluster = cluster(r);
         String instance = name(r, "instance");
-        JsonNode body = r.body().length == 0 ? Wire.NODES.objectNode() : object(r.body());
+        JsonNode body = r.body().length == 0 ? ServiceWire.NODES.objectNode() : object(r.body());
         JsonNode reason = body.get("reason");
         if (reason != null && !reason.isString()) {
             throw ApiError.of(400, ServiceCode.INVALID_REASON, "'reason' must be a string such as mps-daemon-unresponsive").refused();
@@ -255,7 +255,7 @@ public final class Api {
         String why = reason == null || reason.asString().isBlank() ? "marked unhealthy" : reason.asString();
         try {
             long revision = store.markUnhealthy(cluster, instance, why);
-            return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("revision", revision));
+            return Reply.json(200, ServiceWire.NODES.objectNode().put("cluster", cluster).put("revision", revision));
         } catch (BackendException e) {
             if (e.code() == BackendCode.UNKNOWN_INSTANCE) throw ApiError.of(404, BackendCode.UNKNOWN_INSTANCE, e.getMessage()).refused();
             throw e;
@@ -295,7 +295,7 @@ public final class Api {
                     action = "kept"; // marked by a person or the service: only they clear it
                 }
             }
-            ObjectNode n = Wire.NODES.objectNode().put("cluster", cluster).put("instance", instance).put("revision", revision)
+            ObjectNode n = ServiceWire.NODES.objectNode().put("cluster", cluster).put("instance", instance).put("revision", revision)
                     .put("healthy", switch (action) {
                         case "marked" -> false;
                         case "cleared" -> true;
@@ -335,12 +335,12 @@ public final class Api {
                     List.of(Problem.at("/cluster", ServiceCode.CLUSTER_MISMATCH, "expected " + cluster))).refused();
         }
         store.declareSpec(cluster, text);
-        return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("declared", true));
+        return Reply.json(200, ServiceWire.NODES.objectNode().put("cluster", cluster).put("declared", true));
     }
 
     private Reply declared(Request r) {
         String cluster = cluster(r);
-        ObjectNode n = Wire.NODES.objectNode();
+        ObjectNode n = ServiceWire.NODES.objectNode();
         n.put("cluster", cluster);
         ObjectNode resources = n.putObject("resources");
         for (Map.Entry<String, ObjectNode> e : declaredStore().declared(cluster).entrySet()) {
@@ -353,14 +353,14 @@ public final class Api {
         String cluster = cluster(r);
         String key = resourceKey(r);
         declaredStore().declare(cluster, key, (ObjectNode) object(r.body()));
-        return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("key", key));
+        return Reply.json(200, ServiceWire.NODES.objectNode().put("cluster", cluster).put("key", key));
     }
 
     private Reply undeclare(Request r) {
         String cluster = cluster(r);
         String key = resourceKey(r);
         declaredStore().undeclare(cluster, key);
-        return Reply.json(200, Wire.NODES.objectNode().put("cluster", cluster).put("key", key));
+        return Reply.json(200, ServiceWire.NODES.objectNode().put("cluster", cluster).put("key", key));
     }
 
     private DeclaredResources declaredStore() {
@@ -398,7 +398,7 @@ public final class Api {
     static JsonNode object(byte[] body) {
         JsonNode n;
         try {
-            n = Wire.MAPPER.readTree(body);
+            n = ServiceWire.MAPPER.readTree(body);
         } catch (JacksonException e) {
             throw ApiError.of(400, ServiceCode.MALFORMED_JSON, "the body is not JSON: " + e.getOriginalMessage()).refused();
         }
@@ -408,7 +408,7 @@ public final class Api {
 
     /** The error body of every refusal: {@code {"code", "message", "requestId", "problems"}}. */
     static ObjectNode error(int status, ProblemCode code, String message, String requestId, List<Problem> problems) {
-        ObjectNode n = Wire.NODES.objectNode();
+        ObjectNode n = ServiceWire.NODES.objectNode();
         n.put("status", status);
         n.put("code", code.name());
         n.put("message", message);

@@ -8,7 +8,6 @@ import dev.gpushare.engine.plan.Action;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,7 +30,7 @@ public final class LocalStore implements Store {
     private final BlockingQueue<LocalBackend> pool;
     private final List<LocalBackend> all = new ArrayList<>();
     /** Per cluster the keys of its latest applies; at most {@value #CLUSTERS_WITH_KEYS} clusters (least recently used go). */
-    private final BoundedCache<String, Map<String, Long>> keys = new BoundedCache<>(CLUSTERS_WITH_KEYS);
+    private final BoundedCache<String, BoundedCache<String, Long>> keys = new BoundedCache<>(CLUSTERS_WITH_KEYS);
     static final int CLUSTERS_WITH_KEYS = 1024;
     /** The last snapshot read per cluster (only clusters with state), at most {@value #CACHED_CLUSTERS}. */
     private final BoundedCache<String, Snapshot> snapshots = new BoundedCache<>(CACHED_CLUSTERS);
@@ -92,11 +91,12 @@ public final class LocalStore implements Store {
     @Override
     public BatchResult apply(String cluster, long expectedRevision, List<Action> batch, String idempotencyKey) {
         if (idempotencyKey == null) return with(b -> b.apply(cluster, expectedRevision, batch));
-        Map<String, Long> seen;
+        BoundedCache<String, Long> seen;
         synchronized (keys) {
             seen = keys.get(cluster);
             if (seen == null) {
-                seen = lru();
+                // least recently used first: a key a client retries stays
+                seen = new BoundedCache<>(KEYS_PER_CLUSTER);
                 keys.put(cluster, seen);
             }
         }
@@ -264,15 +264,5 @@ public final class LocalStore implements Store {
         } finally {
             pool.add(b);
         }
-    }
-
-    /** The idempotency keys of one cluster, least recently used first: a key a client retries stays. */
-    private static Map<String, Long> lru() {
-        return new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-                return size() > KEYS_PER_CLUSTER;
-            }
-        };
     }
 }

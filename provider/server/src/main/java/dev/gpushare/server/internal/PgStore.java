@@ -28,16 +28,19 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.flywaydb.core.Flyway;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The PostgreSQL store. Each cluster is one row (state document + revision); a batch locks the
+ * The PostgreSQL store. Each cluster is a row (revision, declared layouts, the state document less
+ * its instances) and a row per instance ({@code cluster_instances}); a batch locks the cluster's
  * row ({@code SELECT … FOR UPDATE}), checks the revision, folds the actions with {@link StateFold}
- * and writes the row and its idempotency key in one transaction. So applies to one cluster queue
- * on its row across every server on the database, applies to different clusters run in parallel,
- * and a killed server leaves the state before or after a batch. The schema is created and migrated
- * by Flyway ({@code db/migration}) when the store opens.
+ * and writes, in one transaction, the cluster's row, the instance rows the fold changed (what did
+ * not change is not written: a batch costs what it touches) and its idempotency key. So applies to
+ * one cluster queue on its row across every server on the database, applies to different clusters
+ * run in parallel, and a killed server leaves the state before or after a batch. The state a batch
+ * folds is the one this server last read or wrote when the row's version ({@code xmin}) still is
+ * that one's, else it is read afresh. The schema is created and migrated by Flyway
+ * ({@code db/migration}) when the store opens.
  */
 public final class PgStore implements Store {
     /** How long idempotency keys are kept, in hours: far longer than any client retries. */
@@ -110,14 +113,14 @@ public final class PgStore implements Store {
                 }
             }
             try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT revision, state, declared_layouts, xmin::text FROM clusters WHERE name = ?")) {
+                    "SELECT revision, state, declared_layouts, xmin::text, rollouts FROM clusters WHERE name = ?")) {
                 ps.setString(1, cluster);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
                         cache.remove(cluster);
                         return Snapshot.empty(cluster);
                     }
-                    Snapshot s = row(cluster, rs);
+                    Snapshot s = load(c, cluster, rs);
                     if (rs.getString(2).isEmpty()) {
                         cache.remove(cluster); // destroyed: nothing worth keeping
                     } else {
@@ -148,8 +151,12 @@ public final class PgStore implements Store {
             // checked against the locked row: what no other server can change before this commits
             List<Problem> problems = ActionCheck.batch(batch, StateView.of(current.state()), Catalog.builtIn());
             if (!problems.isEmpty()) return new BatchResult.Refused(cluster, problems);
-            Snapshot next = StateFold.apply(current, batch); // the one transition, declared layouts included
-            write(c, next);
+            // the one transition, declared layouts included; the state read back is normalized, so
+            // only the instances the actions touch are new objects (what write compares first)
+            StateFold.Fold fold = StateFold.Fold.of(current, true);
+            for (Action a : batch) fold.step(a);
+            Snapshot next = fold.snapshot(current.revision() + 1, current.supply());
+            write(c, current, next);
             if (idempotencyKey != null) {
                 try (PreparedStatement ps = c.prepareStatement(
                         "INSERT INTO apply_keys(cluster, key, revision) VALUES (?, ?, ?)")) {
@@ -164,7 +171,7 @@ public final class PgStore implements Store {
                     ps.executeUpdate();
                 }
             }
-            c.commit();
+            commit(c, next);
             return new BatchResult.Committed(next.revision());
         });
     }
@@ -175,7 +182,7 @@ public final class PgStore implements Store {
             Snapshot current = lock(c, cluster);
             Instance before = instance(current, cluster, instanceId);
             Snapshot next = withHealth(current, instanceId, false, reason);
-            write(c, next);
+            write(c, current, next);
             // the grace counts from the first mark of a healthy instance; a second mark keeps that time
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO health_marks(cluster, instance, marked_at) VALUES (?, ?, now())"
                     + (before.healthy() ? " ON CONFLICT (cluster, instance) DO UPDATE SET marked_at = excluded.marked_at"
@@ -184,7 +191,7 @@ public final class PgStore implements Store {
                 ps.setString(2, instanceId);
                 ps.executeUpdate();
             }
-            c.commit();
+            commit(c, next);
             return next.revision();
         });
     }
@@ -196,13 +203,13 @@ public final class PgStore implements Store {
             Instance before = instance(current, cluster, instanceId);
             if (before.healthy() || before.healthReason() == null || !before.healthReason().startsWith(reasonPrefix)) return -1L;
             Snapshot next = withHealth(current, instanceId, true, null);
-            write(c, next);
+            write(c, current, next);
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM health_marks WHERE cluster = ? AND instance = ?")) {
                 ps.setString(1, cluster);
                 ps.setString(2, instanceId);
                 ps.executeUpdate();
             }
-            c.commit();
+            commit(c, next);
             return next.revision();
         });
     }
@@ -214,12 +221,13 @@ public final class PgStore implements Store {
     }
 
     private static Snapshot withHealth(Snapshot current, String instanceId, boolean healthy, String reason) {
+        // the state is normalized (read back or folded): the one instance changes, in its place
         List<Instance> instances = new ArrayList<>();
         for (Instance i : current.state().instances()) {
             instances.add(i.id().toString().equals(instanceId) ? new Instance(i.id(), i.owner(), i.instanceType(), healthy, reason, i.gpus()) : i);
         }
-        FleetState state = StateFold.normalize(new FleetState(current.state().cluster(), instances, List.of()));
-        return new Snapshot(state, current.revision() + 1, current.declaredLayouts());
+        FleetState state = new FleetState(current.state().cluster(), instances, List.of());
+        return new Snapshot(state, current.revision() + 1, current.declaredLayouts(), null, current.rollouts());
     }
 
     @Override
@@ -350,7 +358,7 @@ public final class PgStore implements Store {
                 }
             } else if (hasState) {
                 try (PreparedStatement ps = c.prepareStatement("UPDATE clusters SET revision = revision + 1, state = '',"
-                        + " declared_layouts = '{}', updated_at = now() WHERE name = ?");
+                        + " declared_layouts = '{}', rollouts = '[]', updated_at = now() WHERE name = ?");
                      PreparedStatement keys = c.prepareStatement("DELETE FROM apply_keys WHERE cluster = ?")) {
                     ps.setString(1, cluster);
                     ps.executeUpdate();
@@ -359,7 +367,7 @@ public final class PgStore implements Store {
                 }
             }
             // a destroyed cluster is not repaired back into existence
-            for (String table : List.of("cluster_specs", "health_marks", "agent_heartbeats")) {
+            for (String table : List.of("cluster_instances", "cluster_allocations", "cluster_specs", "health_marks", "agent_heartbeats")) {
                 try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE cluster = ?")) {
                     ps.setString(1, cluster);
                     ps.executeUpdate();
@@ -447,48 +455,124 @@ public final class PgStore implements Store {
         pool.close();
     }
 
-    /** Locks the cluster's row (creating it at revision 0 if missing) and reads it. */
-    private static Snapshot lock(Connection c, String cluster) throws SQLException {
+    /**
+     * Locks the cluster's row (creating it at revision 0 if missing) and reads the cluster: the
+     * snapshot this server last read or wrote when the row is still that version, else from the rows.
+     */
+    private Snapshot lock(Connection c, String cluster) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO clusters(name, revision, state, declared_layouts)"
                 + " VALUES (?, 0, '', '{}') ON CONFLICT (name) DO NOTHING")) {
             ps.setString(1, cluster);
             ps.executeUpdate();
         }
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT revision, state, declared_layouts FROM clusters WHERE name = ? FOR UPDATE")) {
+                "SELECT revision, state, declared_layouts, xmin::text, rollouts FROM clusters WHERE name = ? FOR UPDATE")) {
             ps.setString(1, cluster);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) throw new SQLException("cluster row vanished under its lock", "40001");
-                return row(cluster, rs);
+                Cached hit = cache.get(cluster);
+                if (hit != null && hit.revision() == rs.getLong(1) && hit.version().equals(rs.getString(4))) return hit.snapshot();
+                return load(c, cluster, rs);
             }
         }
     }
 
-    private static void write(Connection c, Snapshot s) throws SQLException {
-        ObjectNode layouts = Wire.NODES.objectNode();
-        for (Map.Entry<InstanceId, List<String>> e : new TreeMap<>(s.declaredLayouts()).entrySet()) {
-            e.getValue().forEach(layouts.putArray(e.getKey().toString())::add);
+    /**
+     * Writes what {@code next} changes of {@code current}: the rows of the instances and of the
+     * allocations that differ (an instance the fold did not touch is the same object and is not
+     * looked into), those of instances and allocations gone, and the cluster's row (revision; the
+     * rest of the state document and the declared layouts when they changed).
+     */
+    private static void write(Connection c, Snapshot current, Snapshot next) throws SQLException {
+        String cluster = next.state().cluster();
+        Map<InstanceId, Instance> before = new java.util.HashMap<>();
+        for (Instance i : current.state().instances()) before.put(i.id(), i);
+        try (Rows rows = new Rows(c, cluster)) {
+            for (Instance i : next.state().instances()) {
+                Instance was = before.remove(i.id());
+                if (was != i) rows.instance(was, i);
+            }
+            rows.gone(before.keySet());
         }
-        try (PreparedStatement ps = c.prepareStatement("UPDATE clusters SET revision = ?, state = ?, declared_layouts = ?,"
-                + " updated_at = now() WHERE name = ?")) {
-            ps.setLong(1, s.revision());
-            ps.setString(2, StateJson.toJson(s.state()));
-            ps.setString(3, Wire.MAPPER.writeValueAsString(layouts));
-            ps.setString(4, s.state().cluster());
+        // the rest of the state document: written when the cluster starts (or starts again after a
+        // destroy, which empties it) and when its unplaced copies change
+        boolean newHead = current.state().instances().isEmpty() || !current.state().unplaced().equals(next.state().unplaced());
+        boolean newLayouts = !current.declaredLayouts().equals(next.declaredLayouts());
+        boolean newRollouts = !current.rollouts().equals(next.rollouts());
+        try (PreparedStatement ps = c.prepareStatement("UPDATE clusters SET revision = ?, updated_at = now()"
+                + (newHead ? ", state = ?" : "") + (newLayouts ? ", declared_layouts = ?" : "")
+                + (newRollouts ? ", rollouts = ?" : "") + " WHERE name = ?")) {
+            int k = 1;
+            ps.setLong(k++, next.revision());
+            if (newHead) ps.setString(k++, ServiceWire.MAPPER.writeValueAsString(
+                    StateJson.toTree(new FleetState(cluster, List.of(), next.state().unplaced()))));
+            if (newLayouts) ps.setString(k++, layouts(next));
+            if (newRollouts) ps.setString(k++, ServiceWire.MAPPER.writeValueAsString(next.rollouts()));
+            ps.setString(k, cluster);
             ps.executeUpdate();
         }
     }
 
-    private static Snapshot row(String cluster, ResultSet rs) throws SQLException {
+    private static String layouts(Snapshot s) {
+        ObjectNode layouts = ServiceWire.NODES.objectNode();
+        for (Map.Entry<InstanceId, List<String>> e : new TreeMap<>(s.declaredLayouts()).entrySet()) {
+            e.getValue().forEach(layouts.putArray(e.getKey().toString())::add);
+        }
+        return ServiceWire.MAPPER.writeValueAsString(layouts);
+    }
+
+    /** Commits what {@code next} wrote and keeps it as this server's last snapshot of its cluster. */
+    private void commit(Connection c, Snapshot next) throws SQLException {
+        String version;
+        try (PreparedStatement ps = c.prepareStatement("SELECT xmin::text FROM clusters WHERE name = ?")) {
+            ps.setString(1, next.state().cluster());
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                version = rs.getString(1);
+            }
+        }
+        c.commit();
+        cache.put(next.state().cluster(), new Cached(next.revision(), version, next));
+    }
+
+    /** The cluster whose row {@code rs} holds (revision, state less instances, declared layouts), with its instance and allocation rows. */
+    private static Snapshot load(Connection c, String cluster, ResultSet rs) throws SQLException {
         long revision = rs.getLong(1);
-        String state = rs.getString(2);
-        if (state.isEmpty()) return new Snapshot(FleetState.empty(cluster), revision, Map.of());
-        JsonNode layouts = Wire.MAPPER.readTree(rs.getString(3));
-        ObjectNode n = Wire.NODES.objectNode();
+        String head = rs.getString(2);
+        if (head.isEmpty()) return new Snapshot(FleetState.empty(cluster), revision, Map.of());
+        ObjectNode state = (ObjectNode) ServiceWire.MAPPER.readTree(head);
+        tools.jackson.databind.node.ArrayNode instances = state.putArray("instances");
+        // per instance, its GPUs' allocation arrays by GPU index
+        Map<String, Map<Integer, tools.jackson.databind.node.ArrayNode>> gpus = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT instance, doc FROM cluster_instances WHERE cluster = ?")) {
+            ps.setString(1, cluster);
+            ps.setFetchSize(1000);
+            try (ResultSet docs = ps.executeQuery()) {
+                while (docs.next()) {
+                    ObjectNode i = (ObjectNode) ServiceWire.MAPPER.readTree(docs.getString(2));
+                    Map<Integer, tools.jackson.databind.node.ArrayNode> byIndex = new java.util.HashMap<>();
+                    for (tools.jackson.databind.JsonNode g : i.path("gpus")) {
+                        byIndex.put(g.path("index").asInt(), ((ObjectNode) g).putArray("allocations"));
+                    }
+                    gpus.put(docs.getString(1), byIndex);
+                    instances.add(i);
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT instance, gpu, doc FROM cluster_allocations WHERE cluster = ?")) {
+            ps.setString(1, cluster);
+            ps.setFetchSize(10_000);
+            try (ResultSet docs = ps.executeQuery()) {
+                while (docs.next()) gpus.get(docs.getString(1)).get(docs.getInt(2)).add(ServiceWire.MAPPER.readTree(docs.getString(3)));
+            }
+        }
+        ObjectNode n = ServiceWire.NODES.objectNode();
         n.put("revision", revision);
-        n.set("state", Wire.MAPPER.readTree(state));
-        n.set("declaredLayouts", layouts);
-        return Wire.snapshot(n);
+        n.set("state", state);
+        n.set("declaredLayouts", ServiceWire.MAPPER.readTree(rs.getString(3)));
+        n.set("rollouts", ServiceWire.MAPPER.readTree(rs.getString(5)));
+        Snapshot s = ServiceWire.snapshot(n);
+        return new Snapshot(StateFold.normalize(s.state()), s.revision(), s.declaredLayouts(), s.supply(), s.rollouts());
     }
 
     @FunctionalInterface

@@ -6,7 +6,7 @@ import tools.jackson.databind.JsonNode;
 public record Reply(int status, String contentType, byte[] body) {
 
     public static Reply json(int status, JsonNode node) {
-        return new Reply(status, "application/json", Wire.MAPPER.writeValueAsBytes(node));
+        return new Reply(status, "application/json", ServiceWire.MAPPER.writeValueAsBytes(node));
     }
 
     public static Reply text(int status, String contentType, String text) {

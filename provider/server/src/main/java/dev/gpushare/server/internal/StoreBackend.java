@@ -12,14 +12,26 @@ import java.util.Optional;
 
 /**
  * The service's {@link Store} as the engine's {@link Backend}, so that the service's plans and its
- * repair loop go through the engine's one {@link dev.gpushare.engine.converge.Converger}. Closing it
- * leaves the store open (the server owns it).
+ * repair loop go through the engine's one {@link dev.gpushare.engine.converge.Converger}, and so that
+ * a store can be written without the HTTP hop ({@link dev.gpushare.server.ServiceStores}). Closing it
+ * leaves the store open (the server owns it) unless it was made {@link #owning} the store.
  */
 public final class StoreBackend implements Backend {
     private final Store store;
+    private final boolean owns;
 
     public StoreBackend(Store store) {
+        this(store, false);
+    }
+
+    private StoreBackend(Store store, boolean owns) {
         this.store = store;
+        this.owns = owns;
+    }
+
+    /** A backend over {@code store} that closes it when closed. */
+    public static StoreBackend owning(Store store) {
+        return new StoreBackend(store, true);
     }
 
     @Override
@@ -63,5 +75,7 @@ public final class StoreBackend implements Backend {
     }
 
     @Override
-    public void close() {}
+    public void close() {
+        if (owns) store.close();
+    }
 }

@@ -1,6 +1,7 @@
 package dev.gpushare.engine.reconcile.internal;
 
 import dev.gpushare.engine.reconcile.ApplyCode;
+import dev.gpushare.engine.reconcile.internal.shapes.ActionShapes;
 import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;

@@ -1,5 +1,6 @@
 package dev.gpushare.engine.advise.capacity.internal;
 
+import dev.gpushare.model.NameRule;
 import dev.gpushare.engine.Checked;
 import dev.gpushare.engine.Pipeline;
 import dev.gpushare.engine.advise.capacity.Alternative;
@@ -356,9 +357,10 @@ public final class Advisor {
         };
     }
 
-    /** {@code name}, or with {@code -2}, {@code -3} … when taken; at most 64 characters. */
+    /** {@code name}, or with {@code -2}, {@code -3} … when taken; a name ({@link NameRule}) up to suffix -999. */
     private static String unique(String name, Set<String> taken) {
-        String base = name.length() > 60 ? name.substring(0, 60) : name;
+        int room = NameRule.MAX_LENGTH - 4;
+        String base = name.length() > room ? name.substring(0, room) : name;
         String n = base;
         for (int i = 2; taken.contains(n); i++) n = base + "-" + i;
         taken.add(n);

@@ -1,6 +1,7 @@
 package dev.gpushare.server.internal;
 
 import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.state.RolloutRecord;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.state.FleetState;
@@ -22,14 +23,14 @@ import tools.jackson.databind.node.ObjectNode;
  * CONTRACT.md §2 (the state document, a plan's {@code actions}), so the API speaks what the CLI
  * prints.
  */
-public final class Wire {
+public final class ServiceWire {
     public static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     public static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
-    private Wire() {}
+    private ServiceWire() {}
 
     /** {@code {"cluster", "revision", "state": STATE, "declaredLayouts": {instanceId: [profile]}}}. */
     public static ObjectNode snapshot(Snapshot s) {
@@ -42,7 +43,16 @@ public final class Wire {
             ArrayNode a = layouts.putArray(e.getKey().toString());
             e.getValue().forEach(a::add);
         }
+        if (!s.rollouts().isEmpty()) n.set("rollouts", MAPPER.valueToTree(s.rollouts()));
         return n;
+    }
+
+    /** The rollout records of a snapshot's {@code "rollouts"} array (none when absent). */
+    public static List<RolloutRecord> rollouts(JsonNode n) {
+        List<RolloutRecord> out = new ArrayList<>();
+        if (n == null || !n.isArray()) return out;
+        for (JsonNode r : n.values()) out.add(MAPPER.treeToValue(r, RolloutRecord.class));
+        return out;
     }
 
     public static Snapshot snapshot(JsonNode n) {
@@ -56,7 +66,7 @@ public final class Wire {
                 layouts.put(InstanceId.parse(e.getKey()), List.copyOf(names));
             }
         }
-        return new Snapshot(state, n.get("revision").asLong(), layouts);
+        return new Snapshot(state, n.get("revision").asLong(), layouts, null, rollouts(n.get("rollouts")));
     }
 
     /** The actions in a plan's form ({@code [{"kind", …}]}). */
