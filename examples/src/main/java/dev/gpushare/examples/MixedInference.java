@@ -41,7 +41,7 @@ public final class MixedInference {
 
         c.service("embed-small", small, l40s, 6);
         c.service("embed-multilingual", multilingual, l40s, 4);
-        c.service("reranker", reranker, l40s, 3, s -> s.deployment(percent(66), percent(100)).circuitBreaker(true));
+        c.service("reranker", reranker, l40s, 3, s -> s.deployment(percent(50), percent(200)).circuitBreaker(true));
 
         EndpointRef chat = c.endpoint("chat", "ml.g6e.2xlarge", 2);
         c.inferenceComponent("chat-7b", chat, "mistral-7b-instruct", 2,

@@ -7,7 +7,9 @@ import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.kubernetes.DeviceMode;
 import dev.gpushare.model.Container;
+import dev.gpushare.model.EnvironmentVariable;
 import dev.gpushare.model.GpuRequirement;
+import dev.gpushare.model.HealthCheck;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -97,6 +99,7 @@ public final class CopyPods {
                 boolean first = true;
                 for (Container c : s.task().containers()) {
                     ContainerBuilder cb = new ContainerBuilder().withName(c.name()).withImage(c.image());
+                    runs(cb, c);
                     if (first) {
                         Map<String, Quantity> requests = new TreeMap<>();
                         if (s.task().cpu() != null) {
@@ -143,6 +146,30 @@ public final class CopyPods {
                 .endSpec();
         if (!claimRefs.isEmpty()) pb.editSpec().withResourceClaims(new ArrayList<>(claimRefs.values())).endSpec();
         return pb.build();
+    }
+
+    /**
+     * What the container runs beyond its image, in Kubernetes' names: ECS's entryPoint is the
+     * container's {@code command}, ECS's command its {@code args}; the environment in the order
+     * given (before the allocation's, whose names the spec may not use); the health check is the
+     * readiness probe: exec of its command ({@code CMD-SHELL} through {@code /bin/sh -c}),
+     * periodSeconds = interval, timeoutSeconds = timeout, failureThreshold = retries,
+     * initialDelaySeconds = startPeriod (ECS's defaults filled in: 30, 5, 3, 0).
+     */
+    static void runs(ContainerBuilder cb, Container c) {
+        if (c.entryPoint() != null) cb.withCommand(c.entryPoint());
+        if (c.command() != null) cb.withArgs(c.command());
+        for (EnvironmentVariable v : c.env()) cb.addToEnv(new EnvVar(v.name(), v.value(), null));
+        HealthCheck h = c.healthCheck();
+        if (h != null && !h.exec().isEmpty()) {
+            cb.withNewReadinessProbe()
+                    .withNewExec().withCommand(h.exec()).endExec()
+                    .withPeriodSeconds(h.intervalSeconds())
+                    .withTimeoutSeconds(h.timeoutSeconds())
+                    .withFailureThreshold(h.retriesCount())
+                    .withInitialDelaySeconds(h.startPeriodSeconds())
+                    .endReadinessProbe();
+        }
     }
 
     /**

@@ -48,7 +48,9 @@ class EcsExporterTest {
         assertThat(r.documents().get(2).body()).isEqualTo(JSON.readTree("""
                 {"cluster":"prod","serviceName":"embedder","taskDefinition":"embedder","desiredCount":3,
                  "capacityProviderStrategy":[{"capacityProvider":"l4","weight":1}],
-                 "placementStrategy":[{"type":"spread","field":"instanceId"}]}"""));
+                 "placementStrategy":[{"type":"spread","field":"instanceId"}],
+                 "deploymentConfiguration":{"minimumHealthyPercent":100,"maximumPercent":200,
+                  "deploymentCircuitBreaker":{"enable":false,"rollback":false}}}"""));
         assertThat(r.notes()).extracting(Problem::code, Problem::path).containsExactly(
                 tuple(InteropCode.EXPORT_NOT_MAPPED, "/capacityProviders/0/gpuSharing/maxClientsPerGpu"),
                 tuple(InteropCode.EXPORT_INCOMPLETE, "/capacityProviders/0"),
