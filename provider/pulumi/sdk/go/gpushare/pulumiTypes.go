@@ -314,8 +314,16 @@ func (o ComputeResourceRequirementsPtrOutput) NumberOfAcceleratorDevicesRequired
 
 // One container of a task definition.
 type Container struct {
+	// The arguments the container starts with, replacing the image's CMD (ECS command; Kubernetes args), e.g. ["--port", "8080"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+	Command []string `pulumi:"command"`
+	// The program the container starts, replacing the image's ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. ["python", "-m", "server"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+	EntryPoint []string `pulumi:"entryPoint"`
+	// Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+	Environment []EnvironmentVariable `pulumi:"environment"`
 	// The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
 	Gpu interface{} `pulumi:"gpu"`
+	// How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container's readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+	HealthCheck *HealthCheck `pulumi:"healthCheck"`
 	// The container image reference, e.g. ghcr.io/acme/embedder:1.4.
 	Image string `pulumi:"image"`
 	// Unique within its task definition.
@@ -335,8 +343,16 @@ type ContainerInput interface {
 
 // One container of a task definition.
 type ContainerArgs struct {
+	// The arguments the container starts with, replacing the image's CMD (ECS command; Kubernetes args), e.g. ["--port", "8080"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+	Command pulumi.StringArrayInput `pulumi:"command"`
+	// The program the container starts, replacing the image's ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. ["python", "-m", "server"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+	EntryPoint pulumi.StringArrayInput `pulumi:"entryPoint"`
+	// Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+	Environment EnvironmentVariableArrayInput `pulumi:"environment"`
 	// The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
 	Gpu pulumi.Input `pulumi:"gpu"`
+	// How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container's readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+	HealthCheck HealthCheckPtrInput `pulumi:"healthCheck"`
 	// The container image reference, e.g. ghcr.io/acme/embedder:1.4.
 	Image pulumi.StringInput `pulumi:"image"`
 	// Unique within its task definition.
@@ -395,9 +411,29 @@ func (o ContainerOutput) ToContainerOutputWithContext(ctx context.Context) Conta
 	return o
 }
 
+// The arguments the container starts with, replacing the image's CMD (ECS command; Kubernetes args), e.g. ["--port", "8080"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+func (o ContainerOutput) Command() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v Container) []string { return v.Command }).(pulumi.StringArrayOutput)
+}
+
+// The program the container starts, replacing the image's ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. ["python", "-m", "server"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+func (o ContainerOutput) EntryPoint() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v Container) []string { return v.EntryPoint }).(pulumi.StringArrayOutput)
+}
+
+// Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+func (o ContainerOutput) Environment() EnvironmentVariableArrayOutput {
+	return o.ApplyT(func(v Container) []EnvironmentVariable { return v.Environment }).(EnvironmentVariableArrayOutput)
+}
+
 // The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
 func (o ContainerOutput) Gpu() pulumi.AnyOutput {
 	return o.ApplyT(func(v Container) interface{} { return v.Gpu }).(pulumi.AnyOutput)
+}
+
+// How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container's readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+func (o ContainerOutput) HealthCheck() HealthCheckPtrOutput {
+	return o.ApplyT(func(v Container) *HealthCheck { return v.HealthCheck }).(HealthCheckPtrOutput)
 }
 
 // The container image reference, e.g. ghcr.io/acme/embedder:1.4.
@@ -889,6 +925,115 @@ func (o DeploymentConfigurationPtrOutput) MinimumHealthyPercent() pulumi.IntPtrO
 	}).(pulumi.IntPtrOutput)
 }
 
+// One environment variable (ECS KeyValuePair).
+type EnvironmentVariable struct {
+	// The variable's name, e.g. MODEL_ID (no '=').
+	Name string `pulumi:"name"`
+	// The variable's value, a string (quote numbers in YAML: "8080"). Do not put secrets here: the spec and the plan show it.
+	Value string `pulumi:"value"`
+}
+
+// EnvironmentVariableInput is an input type that accepts EnvironmentVariableArgs and EnvironmentVariableOutput values.
+// You can construct a concrete instance of `EnvironmentVariableInput` via:
+//
+//	EnvironmentVariableArgs{...}
+type EnvironmentVariableInput interface {
+	pulumi.Input
+
+	ToEnvironmentVariableOutput() EnvironmentVariableOutput
+	ToEnvironmentVariableOutputWithContext(context.Context) EnvironmentVariableOutput
+}
+
+// One environment variable (ECS KeyValuePair).
+type EnvironmentVariableArgs struct {
+	// The variable's name, e.g. MODEL_ID (no '=').
+	Name pulumi.StringInput `pulumi:"name"`
+	// The variable's value, a string (quote numbers in YAML: "8080"). Do not put secrets here: the spec and the plan show it.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (EnvironmentVariableArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EnvironmentVariable)(nil)).Elem()
+}
+
+func (i EnvironmentVariableArgs) ToEnvironmentVariableOutput() EnvironmentVariableOutput {
+	return i.ToEnvironmentVariableOutputWithContext(context.Background())
+}
+
+func (i EnvironmentVariableArgs) ToEnvironmentVariableOutputWithContext(ctx context.Context) EnvironmentVariableOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EnvironmentVariableOutput)
+}
+
+// EnvironmentVariableArrayInput is an input type that accepts EnvironmentVariableArray and EnvironmentVariableArrayOutput values.
+// You can construct a concrete instance of `EnvironmentVariableArrayInput` via:
+//
+//	EnvironmentVariableArray{ EnvironmentVariableArgs{...} }
+type EnvironmentVariableArrayInput interface {
+	pulumi.Input
+
+	ToEnvironmentVariableArrayOutput() EnvironmentVariableArrayOutput
+	ToEnvironmentVariableArrayOutputWithContext(context.Context) EnvironmentVariableArrayOutput
+}
+
+type EnvironmentVariableArray []EnvironmentVariableInput
+
+func (EnvironmentVariableArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EnvironmentVariable)(nil)).Elem()
+}
+
+func (i EnvironmentVariableArray) ToEnvironmentVariableArrayOutput() EnvironmentVariableArrayOutput {
+	return i.ToEnvironmentVariableArrayOutputWithContext(context.Background())
+}
+
+func (i EnvironmentVariableArray) ToEnvironmentVariableArrayOutputWithContext(ctx context.Context) EnvironmentVariableArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EnvironmentVariableArrayOutput)
+}
+
+// One environment variable (ECS KeyValuePair).
+type EnvironmentVariableOutput struct{ *pulumi.OutputState }
+
+func (EnvironmentVariableOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EnvironmentVariable)(nil)).Elem()
+}
+
+func (o EnvironmentVariableOutput) ToEnvironmentVariableOutput() EnvironmentVariableOutput {
+	return o
+}
+
+func (o EnvironmentVariableOutput) ToEnvironmentVariableOutputWithContext(ctx context.Context) EnvironmentVariableOutput {
+	return o
+}
+
+// The variable's name, e.g. MODEL_ID (no '=').
+func (o EnvironmentVariableOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v EnvironmentVariable) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The variable's value, a string (quote numbers in YAML: "8080"). Do not put secrets here: the spec and the plan show it.
+func (o EnvironmentVariableOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v EnvironmentVariable) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type EnvironmentVariableArrayOutput struct{ *pulumi.OutputState }
+
+func (EnvironmentVariableArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EnvironmentVariable)(nil)).Elem()
+}
+
+func (o EnvironmentVariableArrayOutput) ToEnvironmentVariableArrayOutput() EnvironmentVariableArrayOutput {
+	return o
+}
+
+func (o EnvironmentVariableArrayOutput) ToEnvironmentVariableArrayOutputWithContext(ctx context.Context) EnvironmentVariableArrayOutput {
+	return o
+}
+
+func (o EnvironmentVariableArrayOutput) Index(i pulumi.IntInput) EnvironmentVariableOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) EnvironmentVariable {
+		return vs[0].([]EnvironmentVariable)[vs[1].(int)]
+	}).(EnvironmentVariableOutput)
+}
+
 // One GPU of an instance.
 type GpuPlacement struct {
 	// 0-based GPU index on the instance.
@@ -1151,6 +1296,222 @@ func (o GpuSharingPtrOutput) Strategy() pulumi.StringPtrOutput {
 		}
 		return &v.Strategy
 	}).(pulumi.StringPtrOutput)
+}
+
+// A container health check (ECS HealthCheck): the command runs inside the container every interval seconds; a copy is unhealthy after retries failures in a row, failures during startPeriod do not count.
+type HealthCheck struct {
+	// ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+	Command []string `pulumi:"command"`
+	// Seconds between two checks, 5 to 300 (ECS; default 30).
+	Interval *int `pulumi:"interval"`
+	// Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+	Retries *int `pulumi:"retries"`
+	// Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+	StartPeriod *int `pulumi:"startPeriod"`
+	// Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+	Timeout *int `pulumi:"timeout"`
+}
+
+// HealthCheckInput is an input type that accepts HealthCheckArgs and HealthCheckOutput values.
+// You can construct a concrete instance of `HealthCheckInput` via:
+//
+//	HealthCheckArgs{...}
+type HealthCheckInput interface {
+	pulumi.Input
+
+	ToHealthCheckOutput() HealthCheckOutput
+	ToHealthCheckOutputWithContext(context.Context) HealthCheckOutput
+}
+
+// A container health check (ECS HealthCheck): the command runs inside the container every interval seconds; a copy is unhealthy after retries failures in a row, failures during startPeriod do not count.
+type HealthCheckArgs struct {
+	// ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+	Command pulumi.StringArrayInput `pulumi:"command"`
+	// Seconds between two checks, 5 to 300 (ECS; default 30).
+	Interval pulumi.IntPtrInput `pulumi:"interval"`
+	// Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+	Retries pulumi.IntPtrInput `pulumi:"retries"`
+	// Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+	StartPeriod pulumi.IntPtrInput `pulumi:"startPeriod"`
+	// Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+	Timeout pulumi.IntPtrInput `pulumi:"timeout"`
+}
+
+func (HealthCheckArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*HealthCheck)(nil)).Elem()
+}
+
+func (i HealthCheckArgs) ToHealthCheckOutput() HealthCheckOutput {
+	return i.ToHealthCheckOutputWithContext(context.Background())
+}
+
+func (i HealthCheckArgs) ToHealthCheckOutputWithContext(ctx context.Context) HealthCheckOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(HealthCheckOutput)
+}
+
+func (i HealthCheckArgs) ToHealthCheckPtrOutput() HealthCheckPtrOutput {
+	return i.ToHealthCheckPtrOutputWithContext(context.Background())
+}
+
+func (i HealthCheckArgs) ToHealthCheckPtrOutputWithContext(ctx context.Context) HealthCheckPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(HealthCheckOutput).ToHealthCheckPtrOutputWithContext(ctx)
+}
+
+// HealthCheckPtrInput is an input type that accepts HealthCheckArgs, HealthCheckPtr and HealthCheckPtrOutput values.
+// You can construct a concrete instance of `HealthCheckPtrInput` via:
+//
+//	        HealthCheckArgs{...}
+//
+//	or:
+//
+//	        nil
+type HealthCheckPtrInput interface {
+	pulumi.Input
+
+	ToHealthCheckPtrOutput() HealthCheckPtrOutput
+	ToHealthCheckPtrOutputWithContext(context.Context) HealthCheckPtrOutput
+}
+
+type healthCheckPtrType HealthCheckArgs
+
+func HealthCheckPtr(v *HealthCheckArgs) HealthCheckPtrInput {
+	return (*healthCheckPtrType)(v)
+}
+
+func (*healthCheckPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**HealthCheck)(nil)).Elem()
+}
+
+func (i *healthCheckPtrType) ToHealthCheckPtrOutput() HealthCheckPtrOutput {
+	return i.ToHealthCheckPtrOutputWithContext(context.Background())
+}
+
+func (i *healthCheckPtrType) ToHealthCheckPtrOutputWithContext(ctx context.Context) HealthCheckPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(HealthCheckPtrOutput)
+}
+
+// A container health check (ECS HealthCheck): the command runs inside the container every interval seconds; a copy is unhealthy after retries failures in a row, failures during startPeriod do not count.
+type HealthCheckOutput struct{ *pulumi.OutputState }
+
+func (HealthCheckOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HealthCheck)(nil)).Elem()
+}
+
+func (o HealthCheckOutput) ToHealthCheckOutput() HealthCheckOutput {
+	return o
+}
+
+func (o HealthCheckOutput) ToHealthCheckOutputWithContext(ctx context.Context) HealthCheckOutput {
+	return o
+}
+
+func (o HealthCheckOutput) ToHealthCheckPtrOutput() HealthCheckPtrOutput {
+	return o.ToHealthCheckPtrOutputWithContext(context.Background())
+}
+
+func (o HealthCheckOutput) ToHealthCheckPtrOutputWithContext(ctx context.Context) HealthCheckPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v HealthCheck) *HealthCheck {
+		return &v
+	}).(HealthCheckPtrOutput)
+}
+
+// ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+func (o HealthCheckOutput) Command() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v HealthCheck) []string { return v.Command }).(pulumi.StringArrayOutput)
+}
+
+// Seconds between two checks, 5 to 300 (ECS; default 30).
+func (o HealthCheckOutput) Interval() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HealthCheck) *int { return v.Interval }).(pulumi.IntPtrOutput)
+}
+
+// Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+func (o HealthCheckOutput) Retries() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HealthCheck) *int { return v.Retries }).(pulumi.IntPtrOutput)
+}
+
+// Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+func (o HealthCheckOutput) StartPeriod() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HealthCheck) *int { return v.StartPeriod }).(pulumi.IntPtrOutput)
+}
+
+// Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+func (o HealthCheckOutput) Timeout() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HealthCheck) *int { return v.Timeout }).(pulumi.IntPtrOutput)
+}
+
+type HealthCheckPtrOutput struct{ *pulumi.OutputState }
+
+func (HealthCheckPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**HealthCheck)(nil)).Elem()
+}
+
+func (o HealthCheckPtrOutput) ToHealthCheckPtrOutput() HealthCheckPtrOutput {
+	return o
+}
+
+func (o HealthCheckPtrOutput) ToHealthCheckPtrOutputWithContext(ctx context.Context) HealthCheckPtrOutput {
+	return o
+}
+
+func (o HealthCheckPtrOutput) Elem() HealthCheckOutput {
+	return o.ApplyT(func(v *HealthCheck) HealthCheck {
+		if v != nil {
+			return *v
+		}
+		var ret HealthCheck
+		return ret
+	}).(HealthCheckOutput)
+}
+
+// ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+func (o HealthCheckPtrOutput) Command() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *HealthCheck) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Command
+	}).(pulumi.StringArrayOutput)
+}
+
+// Seconds between two checks, 5 to 300 (ECS; default 30).
+func (o HealthCheckPtrOutput) Interval() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HealthCheck) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Interval
+	}).(pulumi.IntPtrOutput)
+}
+
+// Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+func (o HealthCheckPtrOutput) Retries() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HealthCheck) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Retries
+	}).(pulumi.IntPtrOutput)
+}
+
+// Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+func (o HealthCheckPtrOutput) StartPeriod() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HealthCheck) *int {
+		if v == nil {
+			return nil
+		}
+		return v.StartPeriod
+	}).(pulumi.IntPtrOutput)
+}
+
+// Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+func (o HealthCheckPtrOutput) Timeout() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HealthCheck) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Timeout
+	}).(pulumi.IntPtrOutput)
 }
 
 // SageMaker's InferenceComponentRuntimeConfig (CreateInferenceComponent RuntimeConfig).
@@ -1669,8 +2030,12 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentCircuitBreakerPtrInput)(nil)).Elem(), DeploymentCircuitBreakerArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentConfigurationInput)(nil)).Elem(), DeploymentConfigurationArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentConfigurationPtrInput)(nil)).Elem(), DeploymentConfigurationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EnvironmentVariableInput)(nil)).Elem(), EnvironmentVariableArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EnvironmentVariableArrayInput)(nil)).Elem(), EnvironmentVariableArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuSharingInput)(nil)).Elem(), GpuSharingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuSharingPtrInput)(nil)).Elem(), GpuSharingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*HealthCheckInput)(nil)).Elem(), HealthCheckArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*HealthCheckPtrInput)(nil)).Elem(), HealthCheckArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RollingUpdatePolicyInput)(nil)).Elem(), RollingUpdatePolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RollingUpdatePolicyPtrInput)(nil)).Elem(), RollingUpdatePolicyArgs{})
 	pulumi.RegisterOutputType(AcceleratorPartitionLayoutOutput{})
@@ -1689,10 +2054,14 @@ func init() {
 	pulumi.RegisterOutputType(DeploymentCircuitBreakerPtrOutput{})
 	pulumi.RegisterOutputType(DeploymentConfigurationOutput{})
 	pulumi.RegisterOutputType(DeploymentConfigurationPtrOutput{})
+	pulumi.RegisterOutputType(EnvironmentVariableOutput{})
+	pulumi.RegisterOutputType(EnvironmentVariableArrayOutput{})
 	pulumi.RegisterOutputType(GpuPlacementOutput{})
 	pulumi.RegisterOutputType(GpuPlacementArrayOutput{})
 	pulumi.RegisterOutputType(GpuSharingOutput{})
 	pulumi.RegisterOutputType(GpuSharingPtrOutput{})
+	pulumi.RegisterOutputType(HealthCheckOutput{})
+	pulumi.RegisterOutputType(HealthCheckPtrOutput{})
 	pulumi.RegisterOutputType(InferenceComponentRuntimeConfigOutput{})
 	pulumi.RegisterOutputType(InferenceComponentRuntimeConfigPtrOutput{})
 	pulumi.RegisterOutputType(InferenceComponentSpecificationOutput{})

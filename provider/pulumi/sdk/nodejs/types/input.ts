@@ -24,9 +24,25 @@ export interface BatchSizeArgs {
  */
 export interface ContainerArgs {
     /**
+     * The arguments the container starts with, replacing the image's CMD (ECS command; Kubernetes args), e.g. ["--port", "8080"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+     */
+    command?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * The program the container starts, replacing the image's ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. ["python", "-m", "server"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+     */
+    entryPoint?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+     */
+    environment?: pulumi.Input<pulumi.Input<inputs.EnvironmentVariableArgs>[] | undefined>;
+    /**
      * The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
      */
     gpu?: any | undefined;
+    /**
+     * How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container's readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+     */
+    healthCheck?: pulumi.Input<inputs.HealthCheckArgs | undefined>;
     /**
      * The container image reference, e.g. ghcr.io/acme/embedder:1.4.
      */
@@ -66,6 +82,20 @@ export interface DeploymentConfigurationArgs {
 }
 
 /**
+ * One environment variable (ECS KeyValuePair).
+ */
+export interface EnvironmentVariableArgs {
+    /**
+     * The variable's name, e.g. MODEL_ID (no '=').
+     */
+    name: pulumi.Input<string>;
+    /**
+     * The variable's value, a string (quote numbers in YAML: "8080"). Do not put secrets here: the spec and the plan show it.
+     */
+    value: pulumi.Input<string>;
+}
+
+/**
  * How the GPUs of this pool are shared. Leave it out for the default: MPS on whole-GPU instance types; on fractional types (g6f, gr6f) the hardware slice is the sharing and any strategy is an error.
  */
 export interface GpuSharingArgs {
@@ -85,6 +115,32 @@ export interface GpuSharingArgs {
      * MPS: GPUs dedicated or shared by MPS containers, as the containers ask.
      */
     strategy: pulumi.Input<string>;
+}
+
+/**
+ * A container health check (ECS HealthCheck): the command runs inside the container every interval seconds; a copy is unhealthy after retries failures in a row, failures during startPeriod do not count.
+ */
+export interface HealthCheckArgs {
+    /**
+     * ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+     */
+    command: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * Seconds between two checks, 5 to 300 (ECS; default 30).
+     */
+    interval?: pulumi.Input<number | undefined>;
+    /**
+     * Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+     */
+    retries?: pulumi.Input<number | undefined>;
+    /**
+     * Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+     */
+    startPeriod?: pulumi.Input<number | undefined>;
+    /**
+     * Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+     */
+    timeout?: pulumi.Input<number | undefined>;
 }
 
 /**

@@ -52,9 +52,25 @@ export interface ComputeResourceRequirements {
  */
 export interface Container {
     /**
+     * The arguments the container starts with, replacing the image's CMD (ECS command; Kubernetes args), e.g. ["--port", "8080"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+     */
+    command?: string[];
+    /**
+     * The program the container starts, replacing the image's ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. ["python", "-m", "server"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+     */
+    entryPoint?: string[];
+    /**
+     * Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+     */
+    environment?: outputs.EnvironmentVariable[];
+    /**
      * The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
      */
     gpu?: any;
+    /**
+     * How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container's readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+     */
+    healthCheck?: outputs.HealthCheck;
     /**
      * The container image reference, e.g. ghcr.io/acme/embedder:1.4.
      */
@@ -142,6 +158,20 @@ export interface DeploymentConfiguration {
 }
 
 /**
+ * One environment variable (ECS KeyValuePair).
+ */
+export interface EnvironmentVariable {
+    /**
+     * The variable's name, e.g. MODEL_ID (no '=').
+     */
+    name: string;
+    /**
+     * The variable's value, a string (quote numbers in YAML: "8080"). Do not put secrets here: the spec and the plan show it.
+     */
+    value: string;
+}
+
+/**
  * One GPU of an instance.
  */
 export interface GpuPlacement {
@@ -183,6 +213,32 @@ export interface GpuSharing {
      * MPS: GPUs dedicated or shared by MPS containers, as the containers ask.
      */
     strategy: string;
+}
+
+/**
+ * A container health check (ECS HealthCheck): the command runs inside the container every interval seconds; a copy is unhealthy after retries failures in a row, failures during startPeriod do not count.
+ */
+export interface HealthCheck {
+    /**
+     * ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+     */
+    command: string[];
+    /**
+     * Seconds between two checks, 5 to 300 (ECS; default 30).
+     */
+    interval?: number;
+    /**
+     * Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+     */
+    retries?: number;
+    /**
+     * Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+     */
+    startPeriod?: number;
+    /**
+     * Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+     */
+    timeout?: number;
 }
 
 /**

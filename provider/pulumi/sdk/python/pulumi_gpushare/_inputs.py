@@ -23,8 +23,12 @@ __all__ = [
     'DeploymentCircuitBreakerArgsDict',
     'DeploymentConfigurationArgs',
     'DeploymentConfigurationArgsDict',
+    'EnvironmentVariableArgs',
+    'EnvironmentVariableArgsDict',
     'GpuSharingArgs',
     'GpuSharingArgsDict',
+    'HealthCheckArgs',
+    'HealthCheckArgsDict',
     'RollingUpdatePolicyArgs',
     'RollingUpdatePolicyArgsDict',
 ]
@@ -93,9 +97,25 @@ class ContainerArgsDict(TypedDict):
     """
     Unique within its task definition.
     """
+    command: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The arguments the container starts with, replacing the image's CMD (ECS command; Kubernetes args), e.g. ["--port", "8080"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+    """
+    entry_point: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The program the container starts, replacing the image's ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. ["python", "-m", "server"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+    """
+    environment: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['EnvironmentVariableArgsDict']]]]]
+    """
+    Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+    """
     gpu: NotRequired[Any]
     """
     The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
+    """
+    health_check: NotRequired[pulumi.Input[Optional['HealthCheckArgsDict']]]
+    """
+    How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container's readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
     """
 
 @pulumi.input_type
@@ -103,18 +123,34 @@ class ContainerArgs:
     def __init__(__self__, *,
                  image: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str],
-                 gpu: Optional[Any] = None):
+                 command: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 entry_point: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 environment: pulumi.Input[Optional[Sequence[pulumi.Input['EnvironmentVariableArgs']]]] = None,
+                 gpu: Optional[Any] = None,
+                 health_check: pulumi.Input[Optional['HealthCheckArgs']] = None):
         """
         One container of a task definition.
 
         :param pulumi.Input[_builtins.str] image: The container image reference, e.g. ghcr.io/acme/embedder:1.4.
         :param pulumi.Input[_builtins.str] name: Unique within its task definition.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] command: The arguments the container starts with, replacing the image's CMD (ECS command; Kubernetes args), e.g. ["--port", "8080"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entry_point: The program the container starts, replacing the image's ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. ["python", "-m", "server"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+        :param pulumi.Input[Sequence[pulumi.Input['EnvironmentVariableArgs']]] environment: Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
         :param Any gpu: The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
+        :param pulumi.Input['HealthCheckArgs'] health_check: How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container's readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
         """
         pulumi.set(__self__, "image", image)
         pulumi.set(__self__, "name", name)
+        if command is not None:
+            pulumi.set(__self__, "command", command)
+        if entry_point is not None:
+            pulumi.set(__self__, "entry_point", entry_point)
+        if environment is not None:
+            pulumi.set(__self__, "environment", environment)
         if gpu is not None:
             pulumi.set(__self__, "gpu", gpu)
+        if health_check is not None:
+            pulumi.set(__self__, "health_check", health_check)
 
     @_builtins.property
     @pulumi.getter
@@ -142,6 +178,42 @@ class ContainerArgs:
 
     @_builtins.property
     @pulumi.getter
+    def command(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The arguments the container starts with, replacing the image's CMD (ECS command; Kubernetes args), e.g. ["--port", "8080"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+        """
+        return pulumi.get(self, "command")
+
+    @command.setter
+    def command(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "command", value)
+
+    @_builtins.property
+    @pulumi.getter(name="entryPoint")
+    def entry_point(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The program the container starts, replacing the image's ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. ["python", "-m", "server"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+        """
+        return pulumi.get(self, "entry_point")
+
+    @entry_point.setter
+    def entry_point(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "entry_point", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['EnvironmentVariableArgs']]]]:
+        """
+        Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+        """
+        return pulumi.get(self, "environment")
+
+    @environment.setter
+    def environment(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['EnvironmentVariableArgs']]]]):
+        pulumi.set(self, "environment", value)
+
+    @_builtins.property
+    @pulumi.getter
     def gpu(self) -> Optional[Any]:
         """
         The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
@@ -151,6 +223,18 @@ class ContainerArgs:
     @gpu.setter
     def gpu(self, value: Optional[Any]):
         pulumi.set(self, "gpu", value)
+
+    @_builtins.property
+    @pulumi.getter(name="healthCheck")
+    def health_check(self) -> pulumi.Input[Optional['HealthCheckArgs']]:
+        """
+        How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container's readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+        """
+        return pulumi.get(self, "health_check")
+
+    @health_check.setter
+    def health_check(self, value: pulumi.Input[Optional['HealthCheckArgs']]):
+        pulumi.set(self, "health_check", value)
 
 
 class DeploymentCircuitBreakerArgsDict(TypedDict):
@@ -260,6 +344,58 @@ class DeploymentConfigurationArgs:
         pulumi.set(self, "minimum_healthy_percent", value)
 
 
+class EnvironmentVariableArgsDict(TypedDict):
+    """
+    One environment variable (ECS KeyValuePair).
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    The variable's name, e.g. MODEL_ID (no '=').
+    """
+    value: pulumi.Input[_builtins.str]
+    """
+    The variable's value, a string (quote numbers in YAML: "8080"). Do not put secrets here: the spec and the plan show it.
+    """
+
+@pulumi.input_type
+class EnvironmentVariableArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[_builtins.str]):
+        """
+        One environment variable (ECS KeyValuePair).
+
+        :param pulumi.Input[_builtins.str] name: The variable's name, e.g. MODEL_ID (no '=').
+        :param pulumi.Input[_builtins.str] value: The variable's value, a string (quote numbers in YAML: "8080"). Do not put secrets here: the spec and the plan show it.
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The variable's name, e.g. MODEL_ID (no '=').
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        The variable's value, a string (quote numbers in YAML: "8080"). Do not put secrets here: the spec and the plan show it.
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "value", value)
+
+
 class GpuSharingArgsDict(TypedDict):
     """
     How the GPUs of this pool are shared. Leave it out for the default: MPS on whole-GPU instance types; on fractional types (g6f, gr6f) the hardware slice is the sharing and any strategy is an error.
@@ -351,6 +487,119 @@ class GpuSharingArgs:
     @replicas.setter
     def replicas(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "replicas", value)
+
+
+class HealthCheckArgsDict(TypedDict):
+    """
+    A container health check (ECS HealthCheck): the command runs inside the container every interval seconds; a copy is unhealthy after retries failures in a row, failures during startPeriod do not count.
+    """
+    command: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+    """
+    interval: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Seconds between two checks, 5 to 300 (ECS; default 30).
+    """
+    retries: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+    """
+    start_period: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+    """
+    timeout: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+    """
+
+@pulumi.input_type
+class HealthCheckArgs:
+    def __init__(__self__, *,
+                 command: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 interval: pulumi.Input[Optional[_builtins.int]] = None,
+                 retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 start_period: pulumi.Input[Optional[_builtins.int]] = None,
+                 timeout: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        A container health check (ECS HealthCheck): the command runs inside the container every interval seconds; a copy is unhealthy after retries failures in a row, failures during startPeriod do not count.
+
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] command: ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+        :param pulumi.Input[_builtins.int] interval: Seconds between two checks, 5 to 300 (ECS; default 30).
+        :param pulumi.Input[_builtins.int] retries: Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+        :param pulumi.Input[_builtins.int] start_period: Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+        :param pulumi.Input[_builtins.int] timeout: Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+        """
+        pulumi.set(__self__, "command", command)
+        if interval is not None:
+            pulumi.set(__self__, "interval", interval)
+        if retries is not None:
+            pulumi.set(__self__, "retries", retries)
+        if start_period is not None:
+            pulumi.set(__self__, "start_period", start_period)
+        if timeout is not None:
+            pulumi.set(__self__, "timeout", timeout)
+
+    @_builtins.property
+    @pulumi.getter
+    def command(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+        """
+        return pulumi.get(self, "command")
+
+    @command.setter
+    def command(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "command", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def interval(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds between two checks, 5 to 300 (ECS; default 30).
+        """
+        return pulumi.get(self, "interval")
+
+    @interval.setter
+    def interval(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "interval", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def retries(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+        """
+        return pulumi.get(self, "retries")
+
+    @retries.setter
+    def retries(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "retries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="startPeriod")
+    def start_period(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+        """
+        return pulumi.get(self, "start_period")
+
+    @start_period.setter
+    def start_period(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "start_period", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+        """
+        return pulumi.get(self, "timeout")
+
+    @timeout.setter
+    def timeout(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout", value)
 
 
 class RollingUpdatePolicyArgsDict(TypedDict):

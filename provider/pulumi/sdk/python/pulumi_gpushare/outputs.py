@@ -24,8 +24,10 @@ __all__ = [
     'CopyPlacement',
     'DeploymentCircuitBreaker',
     'DeploymentConfiguration',
+    'EnvironmentVariable',
     'GpuPlacement',
     'GpuSharing',
+    'HealthCheck',
     'InferenceComponentRuntimeConfig',
     'InferenceComponentSpecification',
     'InstancePlacement',
@@ -180,21 +182,56 @@ class Container(dict):
     """
     One container of a task definition.
     """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "entryPoint":
+            suggest = "entry_point"
+        elif key == "healthCheck":
+            suggest = "health_check"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in Container. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        Container.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        Container.__key_warning(key)
+        return super().get(key, default)
+
     def __init__(__self__, *,
                  image: _builtins.str,
                  name: _builtins.str,
-                 gpu: Optional[Any] = None):
+                 command: Optional[Sequence[_builtins.str]] = None,
+                 entry_point: Optional[Sequence[_builtins.str]] = None,
+                 environment: Optional[Sequence['outputs.EnvironmentVariable']] = None,
+                 gpu: Optional[Any] = None,
+                 health_check: Optional['outputs.HealthCheck'] = None):
         """
         One container of a task definition.
 
         :param _builtins.str image: The container image reference, e.g. ghcr.io/acme/embedder:1.4.
         :param _builtins.str name: Unique within its task definition.
+        :param Sequence[_builtins.str] command: The arguments the container starts with, replacing the image's CMD (ECS command; Kubernetes args), e.g. ["--port", "8080"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+        :param Sequence[_builtins.str] entry_point: The program the container starts, replacing the image's ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. ["python", "-m", "server"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+        :param Sequence['EnvironmentVariable'] environment: Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
         :param Any gpu: The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
+        :param 'HealthCheck' health_check: How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container's readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
         """
         pulumi.set(__self__, "image", image)
         pulumi.set(__self__, "name", name)
+        if command is not None:
+            pulumi.set(__self__, "command", command)
+        if entry_point is not None:
+            pulumi.set(__self__, "entry_point", entry_point)
+        if environment is not None:
+            pulumi.set(__self__, "environment", environment)
         if gpu is not None:
             pulumi.set(__self__, "gpu", gpu)
+        if health_check is not None:
+            pulumi.set(__self__, "health_check", health_check)
 
     @_builtins.property
     @pulumi.getter
@@ -214,11 +251,43 @@ class Container(dict):
 
     @_builtins.property
     @pulumi.getter
+    def command(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The arguments the container starts with, replacing the image's CMD (ECS command; Kubernetes args), e.g. ["--port", "8080"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+        """
+        return pulumi.get(self, "command")
+
+    @_builtins.property
+    @pulumi.getter(name="entryPoint")
+    def entry_point(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The program the container starts, replacing the image's ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. ["python", "-m", "server"]. Leave it out to keep the image's. Part of the task definition revision: a change rolls out.
+        """
+        return pulumi.get(self, "entry_point")
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> Optional[Sequence['outputs.EnvironmentVariable']]:
+        """
+        Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+        """
+        return pulumi.get(self, "environment")
+
+    @_builtins.property
+    @pulumi.getter
     def gpu(self) -> Optional[Any]:
         """
         The GPU the container asks for, one of: an integer (whole GPUs), "ALL", 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: "<MIG profile>"}. Leave it out for a container without GPU.
         """
         return pulumi.get(self, "gpu")
+
+    @_builtins.property
+    @pulumi.getter(name="healthCheck")
+    def health_check(self) -> Optional['outputs.HealthCheck']:
+        """
+        How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container's readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+        """
+        return pulumi.get(self, "health_check")
 
 
 @pulumi.output_type
@@ -474,6 +543,40 @@ class DeploymentConfiguration(dict):
 
 
 @pulumi.output_type
+class EnvironmentVariable(dict):
+    """
+    One environment variable (ECS KeyValuePair).
+    """
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 value: _builtins.str):
+        """
+        One environment variable (ECS KeyValuePair).
+
+        :param _builtins.str name: The variable's name, e.g. MODEL_ID (no '=').
+        :param _builtins.str value: The variable's value, a string (quote numbers in YAML: "8080"). Do not put secrets here: the spec and the plan show it.
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The variable's name, e.g. MODEL_ID (no '=').
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        """
+        The variable's value, a string (quote numbers in YAML: "8080"). Do not put secrets here: the spec and the plan show it.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
 class GpuPlacement(dict):
     """
     One GPU of an instance.
@@ -622,6 +725,94 @@ class GpuSharing(dict):
         Slots per GPU (at least 2).
         """
         return pulumi.get(self, "replicas")
+
+
+@pulumi.output_type
+class HealthCheck(dict):
+    """
+    A container health check (ECS HealthCheck): the command runs inside the container every interval seconds; a copy is unhealthy after retries failures in a row, failures during startPeriod do not count.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "startPeriod":
+            suggest = "start_period"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in HealthCheck. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        HealthCheck.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        HealthCheck.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 command: Sequence[_builtins.str],
+                 interval: Optional[_builtins.int] = None,
+                 retries: Optional[_builtins.int] = None,
+                 start_period: Optional[_builtins.int] = None,
+                 timeout: Optional[_builtins.int] = None):
+        """
+        A container health check (ECS HealthCheck): the command runs inside the container every interval seconds; a copy is unhealthy after retries failures in a row, failures during startPeriod do not count.
+
+        :param Sequence[_builtins.str] command: ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+        :param _builtins.int interval: Seconds between two checks, 5 to 300 (ECS; default 30).
+        :param _builtins.int retries: Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+        :param _builtins.int start_period: Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+        :param _builtins.int timeout: Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+        """
+        pulumi.set(__self__, "command", command)
+        if interval is not None:
+            pulumi.set(__self__, "interval", interval)
+        if retries is not None:
+            pulumi.set(__self__, "retries", retries)
+        if start_period is not None:
+            pulumi.set(__self__, "start_period", start_period)
+        if timeout is not None:
+            pulumi.set(__self__, "timeout", timeout)
+
+    @_builtins.property
+    @pulumi.getter
+    def command(self) -> Sequence[_builtins.str]:
+        """
+        ["CMD", program, args...] runs the program directly; ["CMD-SHELL", "a shell command"] runs it with the container's shell, e.g. ["CMD-SHELL", "curl -f http://localhost:8080/health || exit 1"]. Exit status 0 is healthy.
+        """
+        return pulumi.get(self, "command")
+
+    @_builtins.property
+    @pulumi.getter
+    def interval(self) -> Optional[_builtins.int]:
+        """
+        Seconds between two checks, 5 to 300 (ECS; default 30).
+        """
+        return pulumi.get(self, "interval")
+
+    @_builtins.property
+    @pulumi.getter
+    def retries(self) -> Optional[_builtins.int]:
+        """
+        Failed checks in a row before the copy is unhealthy, 1 to 10 (ECS; default 3).
+        """
+        return pulumi.get(self, "retries")
+
+    @_builtins.property
+    @pulumi.getter(name="startPeriod")
+    def start_period(self) -> Optional[_builtins.int]:
+        """
+        Seconds after start during which failed checks do not count (a model loading), 0 to 300 (ECS; default 0: off).
+        """
+        return pulumi.get(self, "start_period")
+
+    @_builtins.property
+    @pulumi.getter
+    def timeout(self) -> Optional[_builtins.int]:
+        """
+        Seconds a check may take before it counts as failed, 2 to 60 (ECS; default 5).
+        """
+        return pulumi.get(self, "timeout")
 
 
 @pulumi.output_type

@@ -85,7 +85,7 @@ public final class CliBench {
                     "-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + work.resolve("gpushare.jsa"), "-Xlog:cds=off",
                     "-Xlog:cds+dynamic=off", "-jar", jar.toString()));
             cmd.addAll(List.of(args));
-            cmd.addAll(List.of("--backend", "file:" + work.resolve("state-dir").resolve("state")));
+            if (!args[0].equals("validate")) cmd.addAll(List.of("--backend", "file:" + work.resolve("state-dir").resolve("state")));
             File err = work.resolve("stderr.txt").toFile();
             long t0 = System.nanoTime();
             Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)

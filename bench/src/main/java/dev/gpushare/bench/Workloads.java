@@ -34,10 +34,14 @@ final class Workloads {
 
     /** (a) {@code tasks} MPS tasks on g6.12xlarge: services of 10 copies, one size each. */
     static Spec mps(int tasks, long seed) {
+        return mps(tasks, seed, 10);
+    }
+
+    /** (a) with services of {@code copies} copies each. */
+    static Spec mps(int tasks, long seed, int copies) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<TaskDefinition> tds = new ArrayList<>();
         List<Service> svcs = new ArrayList<>();
-        int copies = 10;
         for (int s = 0; s * copies < tasks; s++) {
             String name = "svc" + s;
             tds.add(new TaskDefinition(name, null, null,
@@ -159,6 +163,15 @@ final class Workloads {
             eps.add(new Endpoint(ep, p5 ? "ml.p5.48xlarge" : "ml.p4d.24xlarge", instances, layout));
         }
         return new Spec(Spec.API_VERSION, "bench-c", List.of(), List.of(), List.of(), eps, ics, List.of());
+    }
+
+    /** One service changed: the first one gets {@code more} copies more. */
+    static Spec oneServiceChanged(Spec spec, int more) {
+        List<Service> svcs = new ArrayList<>(spec.services());
+        Service s = svcs.getFirst();
+        svcs.set(0, new Service(s.name(), s.taskDefinition(), s.capacityProvider(), s.desiredCount() + more, s.placementStrategy()));
+        return new Spec(spec.apiVersion(), spec.cluster(), spec.capacityProviders(), spec.taskDefinitions(), svcs,
+                spec.endpoints(), spec.inferenceComponents(), spec.instanceTypes());
     }
 
     /** (d) +1 % copies: every hundredth service gets 10 more copies (the first service at least). */

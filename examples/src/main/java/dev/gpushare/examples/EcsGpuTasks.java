@@ -3,7 +3,9 @@ package dev.gpushare.examples;
 import static dev.gpushare.model.dsl.Units.gib;
 import static dev.gpushare.model.dsl.Units.vcpu;
 
+import dev.gpushare.model.HealthCheck;
 import dev.gpushare.model.Spec;
+import java.util.List;
 import dev.gpushare.model.dsl.CapacityProviderRef;
 import dev.gpushare.model.dsl.ClusterBuilder;
 import dev.gpushare.model.dsl.Fraction;
@@ -29,12 +31,15 @@ public final class EcsGpuTasks {
         TaskDefinitionRef trainer = c.taskDefinition("trainer", td -> td.cpu(vcpu(8)).memory(gib(32)),
                 GpuShare.container("trainer", "ghcr.io/acme/finetune:3.2", Gpu.whole(2)));
         TaskDefinitionRef detector = c.taskDefinition("detector", td -> td.cpu(vcpu(2)).memory(gib(8)),
-                GpuShare.container("detector", "ghcr.io/acme/yolo:8", Gpu.whole(1)));
+                GpuShare.container("detector", "ghcr.io/acme/yolo:8", Gpu.whole(1))
+                        .entryPoint("python", "-m", "detector.serve")
+                        .env("WEIGHTS", "yolov8m.pt")
+                        .healthCheck(HealthCheck.of(List.of("CMD", "python", "-m", "detector.health"))));
         TaskDefinitionRef ocr = c.taskDefinition("ocr", td -> td.cpu(vcpu(4)).memory(gib(16)),
                 GpuShare.container("ocr", "ghcr.io/acme/ocr:2.1", Gpu.fraction(Fraction.QUARTER)));
 
         c.service("trainer", trainer, a10g, 3);
-        c.service("detector", detector, t4, 2);
+        c.service("detector", detector, t4, 2, s -> s.circuitBreaker(true));
         c.service("ocr", ocr, quarter, 2);
         return c.build();
     }

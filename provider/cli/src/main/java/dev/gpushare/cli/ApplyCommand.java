@@ -59,6 +59,12 @@ final class ApplyCommand extends GpushareCommand {
     @Option(names = "--auto-approve", description = "Apply without asking.")
     private boolean autoApprove;
 
+    @Option(names = "--ready-timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How long a rollout wave's new copies have to become ready before they count towards the service's"
+                    + " deploymentCircuitBreaker (default: ${DEFAULT-VALUE}). Local and HTTP backends: a copy is ready when placed,"
+                    + " unless its instance is marked unhealthy.")
+    private int readyTimeoutSeconds;
+
     @Override
     public Integer call() {
         PrintWriter out = command.commandLine().getOut(), err = command.commandLine().getErr();
@@ -93,6 +99,8 @@ final class ApplyCommand extends GpushareCommand {
                 err.println("Apply cancelled; nothing was changed.");
                 return ExitCodes.OK;
             }
+            if (readyTimeoutSeconds < 0) throw UserError.usage("--ready-timeout must be 0 or more seconds, was " + readyTimeoutSeconds);
+            gs.readyTimeout(java.time.Duration.ofSeconds(readyTimeoutSeconds));
             ApplyOutcome outcome = gs.apply(plan, WaveProgress.around(plan, err, progress(err, plan.actions().size())));
             return switch (outcome) {
                 case ApplyOutcome.Applied a -> {

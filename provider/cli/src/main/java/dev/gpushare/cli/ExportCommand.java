@@ -48,7 +48,10 @@ final class ExportCommand extends CommandGroup {
             exitCodeListHeading = "%nExit status:%n",
             exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error"})
     abstract static class Base extends GpushareCommand {
-        private static final JsonMapper JSON = JsonMapper.builder().build();
+        /** Built on first use, not when the command tree is made (every command makes it: start-up time). */
+        private static final class Mapper {
+            static final JsonMapper JSON = JsonMapper.builder().build();
+        }
 
         @Option(names = "--out-dir", paramLabel = "DIR",
                 description = "Write one JSON file per request into DIR (created if missing) instead of one array on stdout.")
@@ -70,7 +73,7 @@ final class ExportCommand extends CommandGroup {
             if (outDir == null) {
                 ArrayNode all = JsonNodeFactory.instance.arrayNode();
                 result.documents().forEach(d -> all.add(d.body()));
-                Print.document(out, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
+                Print.document(out, Mapper.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
                 return ExitCodes.OK;
             }
             if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
@@ -86,7 +89,7 @@ final class ExportCommand extends CommandGroup {
             for (ExportedDocument d : result.documents()) {
                 Path target = outDir.resolve(d.fileName());
                 try {
-                    Files.writeString(target, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(d.body()) + "\n",
+                    Files.writeString(target, Mapper.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(d.body()) + "\n",
                             StandardCharsets.UTF_8);
                 } catch (IOException e) {
                     throw UserError.usage("cannot write " + target + " (" + reason(e) + "); check the permissions of --out-dir "

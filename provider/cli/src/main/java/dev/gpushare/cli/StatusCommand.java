@@ -55,13 +55,13 @@ final class StatusCommand extends GpushareCommand {
                     : FleetUsage.of(s.state(), spec);
             var out = command.commandLine().getOut();
             switch (format.get()) {
-                case JSON -> Print.document(out, FleetReport.json(s.state(), usage));
+                case JSON -> Print.json(out, (state, records, w) -> FleetReport.json(state, usage, records, w), s.state(), s.rollouts());
                 case SVG -> Print.document(out, dev.gpushare.engine.render.FleetSvg.render(s.state(), usage));
                 case HTML -> Print.document(out, dev.gpushare.engine.render.FleetHtml.render(s.state(), usage));
                 case TEXT -> {
                     out.println("Cluster " + name + " at revision " + s.revision() + " in " + backend.shown()
                             + (s.revision() == 0 ? " (nothing applied yet)" : ""));
-                    Print.document(out, FleetReport.text(s.state(), usage));
+                    Print.document(out, FleetReport.text(s.state(), usage, s.rollouts()));
                 }
             }
             return ExitCodes.OK;

@@ -55,6 +55,11 @@ class RolloutCommandTest {
 
         CliResult status = Main.capture("status", "--backend", backend);
         assertThat(status.out()).contains("revisions:").containsPattern("embedder  [0-9a-f]{12}  16 copies\\n");
+        // the rollout's record, kept with the state: from → to, its last wave, completed
+        assertThat(status.out()).contains("rollouts:\n").containsPattern("  embedder [0-9a-f]{12} → [0-9a-f]{12}: wave 4 of 4, completed\n");
+        CliResult json = Main.capture("status", "--backend", backend, "--format", "json");
+        assertThat(json.out()).contains("\"rollouts\": [", "\"group\": \"embedder\"", "\"wave\": 4", "\"waves\": 4",
+                "\"phase\": \"completed\"");
         assertThat(Main.capture("plan", v2.toString(), "--backend", backend).out()).startsWith("No changes.");
     }
 }

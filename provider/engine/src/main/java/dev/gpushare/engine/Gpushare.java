@@ -96,6 +96,15 @@ public final class Gpushare implements AutoCloseable {
         return last != null && last.changeSetPath();
     }
 
+    /**
+     * How long a rollout wave's new copies have to become ready before they count towards the
+     * service's deployment circuit breaker (default {@link Converger#DEFAULT_READY_TIMEOUT}).
+     */
+    public Gpushare readyTimeout(java.time.Duration deadline) {
+        converger.readyTimeout(deadline);
+        return this;
+    }
+
     /** Executes {@code plan}; refused (as {@link ApplyOutcome.Conflict}) when the cluster moved since the plan. */
     public ApplyOutcome apply(Plan plan) {
         return apply(plan, ApplyListener.NONE);

@@ -120,6 +120,7 @@ public final class KubernetesBackend implements Backend {
     @Override
     public BatchResult apply(String cluster, long expectedRevision, List<Action> batch) {
         Spec spec = declared.get(cluster);
+        Admission admission;
         while (true) {
             Optional<ConfigMap> cm = store.read(cluster);
             long current = StateStore.revision(cm);
@@ -128,9 +129,9 @@ public final class KubernetesBackend implements Backend {
             // capacity with the limits of the spec the cluster converges to when one is known
             String stored = cm.map(c -> c.getData() == null ? null : c.getData().get(StateStore.SPEC)).orElse(null);
             Spec known = spec != null ? spec : stored == null ? null : SpecReader.bind(List.of(SpecReader.parse("spec.json", stored))).spec();
+            admission = known == null ? Admission.of(Catalog.builtIn()) : Admission.of(ResolvedSpec.of(known));
             List<dev.gpushare.model.problem.Problem> problems = ActionCheck.batch(batch,
-                    StateView.of(ClusterObjects.read(client, namespace, cluster).snapshot(current).state()), Catalog.builtIn(),
-                    known == null ? Admission.of(Catalog.builtIn()) : Admission.of(ResolvedSpec.of(known)));
+                    StateView.of(ClusterObjects.read(client, namespace, cluster).snapshot(current).state()), Catalog.builtIn(), admission);
             if (!problems.isEmpty()) return new BatchResult.Refused(cluster, problems);
             if (spec == null) spec = storedSpec(cluster, cm, batch);
             Map<String, String> changes = new HashMap<>();
@@ -141,7 +142,7 @@ public final class KubernetesBackend implements Backend {
         }
         ClusterObjects world = ClusterObjects.read(client, namespace, cluster);
         BatchWriter writer = new BatchWriter(client, namespace, world, spec == null ? null : new SpecIndex(spec),
-                url.devices(), url.componentImage());
+                url.devices(), url.componentImage(), admission);
         for (Action a : batch) writer.execute(a);
         writer.finish();
         return new BatchResult.Committed(expectedRevision + 1);
@@ -171,7 +172,8 @@ public final class KubernetesBackend implements Backend {
             throw new BackendException(BackendCode.UNKNOWN_INSTANCE, "cluster " + cluster + " has no instance " + instanceId
                     + " (no node labelled " + Keys.INSTANCE + "=" + instanceId + "); use an id from gpushare status");
         }
-        BatchWriter writer = new BatchWriter(client, namespace, world, null, url.devices(), url.componentImage());
+        BatchWriter writer = new BatchWriter(client, namespace, world, null, url.devices(), url.componentImage(),
+                Admission.of(Catalog.builtIn()));
         Node patch = writer.nodePatch(node.getMetadata().getName(), null, r, reason);
         // the config labels stay as they are: take them from the node rather than recomputing without the spec
         Map<String, String> labels = node.getMetadata().getLabels();

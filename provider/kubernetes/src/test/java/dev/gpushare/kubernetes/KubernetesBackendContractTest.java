@@ -33,11 +33,18 @@ class KubernetesBackendContractTest extends BackendContract {
         ns = k.namespace("contract-" + UUID.randomUUID().toString().substring(0, 8));
         fleet = new Fleet(k);
         fleet.add(ns, "g6.12xlarge", 30); // every test's clusters launch a few instances and keep them
+        fleet.add(ns + "-p4d", "ml.p4d.24xlarge", 2); // the transition check's MIG endpoint
     }
 
     @AfterAll
     static void stop() {
         if (fleet != null) fleet.close();
+    }
+
+    /** Rollout records are not kept by the Kubernetes backend yet (BatchWriter ignores RecordRollout). */
+    @Override
+    protected boolean keepsRolloutRecords() {
+        return false;
     }
 
     @Override
@@ -55,7 +62,7 @@ class KubernetesBackendContractTest extends BackendContract {
                 DECLARED.put(cluster, spec); // a plan applied by the Reconciler brings its spec
             }
             @Override public BatchResult apply(String cluster, long expectedRevision, List<Action> batch) {
-                b.declareSpec(cluster, DECLARED.getOrDefault(cluster, spec(cluster, 1, 4096)));
+                b.declareSpec(cluster, DECLARED.getOrDefault(cluster, cluster.endsWith("-fold") ? transitionSpec(cluster) : spec(cluster, 1, 4096)));
                 return b.apply(cluster, expectedRevision, batch);
             }
             @Override public long markUnhealthy(String cluster, String instanceId, String reason) {
@@ -69,16 +76,25 @@ class KubernetesBackendContractTest extends BackendContract {
     }
 
     /**
-     * Not yet on this backend: the transition check's second batch moves {@code embedder/0} on its GPU
-     * to a larger MPS memory limit, which {@code BatchWriter} writes as an update of the same pod, and
-     * the API server forbids changing a pod's resources (HTTP 422). The writer must recreate the pod
-     * instead (issue 22, left: BatchWriter deriving its writes from the fold). Every other contract
-     * check runs here; the transition itself is checked on local, PostgreSQL and the service.
+     * The transition check's batches also run an inference component {@code ic} on a MIG endpoint
+     * {@code ep} (ml.p4d.24xlarge): its pods need the spec's model too.
      */
-    @Override
-    @org.junit.jupiter.api.Test
-    @org.junit.jupiter.api.Disabled("BatchWriter updates a pod in place when a copy's MPS limit changes; the API server refuses (422): issue 22")
-    protected void readAfterApplyIsTheFoldOfReadBefore() {
-        super.readAfterApplyIsTheFoldOfReadBefore();
+    static Spec transitionSpec(String c) {
+        return dev.gpushare.engine.plan.Specs.yaml("""
+                apiVersion: gpushare.dev/v1
+                cluster: %s
+                capacityProviders:
+                  - {name: l4, instanceType: g6.12xlarge, maxInstances: 4}
+                taskDefinitions:
+                  - family: embedder
+                    containers:
+                      - {name: model, image: ghcr.io/acme/embedder:1, gpu: {nvidiaMps: {memory: 4096, maxComputePercent: 25}}}
+                services:
+                  - {name: embedder, taskDefinition: embedder, capacityProvider: l4, desiredCount: 1}
+                endpoints:
+                  - {name: ep, instanceType: ml.p4d.24xlarge, instanceCount: 1, partitionLayout: ["mig-3g.20gb", "mig-3g.20gb"]}
+                inferenceComponents:
+                  - {name: ic, endpoint: ep, model: e5-large-v2, partitionType: mig-3g.20gb, copyCount: 1, hostMemoryMiB: 4096}
+                """.formatted(c));
     }
 }

@@ -25,7 +25,7 @@ import tools.jackson.databind.ObjectMapper;
  * <p>System properties: {@code bench.plugins=NAME=DIR,NAME=DIR} compares plugin directories (e.g. one
  * built from an older commit in a git worktree), run one after the other for each size (default:
  * {@code this=target/plugin}); {@code bench.grpc=true} records the engine's gRPC log
- * ({@code PULUMI_DEBUG_GRPC}) of each first {@code up} and prints, per provider method, the calls and
+ * ({@code PULUMI_DEBUG_GRPC}) of each first {@code up} and preview and prints, per provider method, the calls and
  * the time the engine waited for them — where the time goes (a JFR recording cannot be started
  * from the launcher's options: the JVM prints its start on stdout, where only the port may go; profile
  * the provider in process with {@link InProcessUpBench} instead); {@code bench.env=NAME=VALUE,…} sets
@@ -58,15 +58,18 @@ public final class PulumiUpBenchmark {
                 check(pulumi.run(program, "stack", "init", "bench"), "stack init");
                 if (grpc) pulumi.env("PULUMI_DEBUG_GRPC", grpcLog.toString());
                 double up = timed(() -> check(pulumi.run(program, "up", "--yes", "--skip-preview"), "up"));
-                pulumi.env("PULUMI_DEBUG_GRPC", "");
+                Path previewLog = work.resolve("grpc-preview.json");
+                pulumi.env("PULUMI_DEBUG_GRPC", grpc ? previewLog.toString() : "");
                 double preview = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "preview"));
+                pulumi.env("PULUMI_DEBUG_GRPC", "");
                 Files.writeString(program.resolve("Pulumi.yaml"), program(plugin.getValue(), services, 0));
                 double scale = timed(() -> check(pulumi.run(program, "up", "--yes", "--skip-preview"), "scale up"));
                 double destroy = timed(() -> check(pulumi.run(program, "destroy", "--yes", "--skip-preview"), "destroy"));
                 int resources = 2 * services + 1;
                 System.out.printf(Locale.ROOT, "%-10s %8d %9d %9.1fs %9.1fs %11.1fs %9.1fs %12.0f ms %5.1f–%.1f%n", plugin.getKey(),
                         services, resources, up, preview, scale, destroy, up * 1000 / resources, loadBefore, load());
-                if (grpc && Files.exists(grpcLog)) System.out.print(grpcSummary(grpcLog, up));
+                if (grpc && Files.exists(grpcLog)) System.out.print("  first up:\n" + grpcSummary(grpcLog, up));
+                if (grpc && Files.exists(previewLog)) System.out.print("  preview:\n" + grpcSummary(previewLog, preview));
             }
         }
         System.out.printf(Locale.ROOT, "%d CPUs%n", Runtime.getRuntime().availableProcessors());

@@ -75,7 +75,7 @@ public final class LayoutAdvisor {
                 InferenceComponent ic = components.get(i);
                 if (types.containsKey(ic.name()) && ic.endpoint().equals(e.name())) {
                     components.set(i, new InferenceComponent(ic.name(), ic.endpoint(), ic.model(), types.get(ic.name()),
-                            ic.copyCount(), ic.hostMemoryMiB(), null));
+                            ic.copyCount(), ic.hostMemoryMiB(), null, ic.rollingUpdatePolicy()));
                 }
             }
         }

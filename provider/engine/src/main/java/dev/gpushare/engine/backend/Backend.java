@@ -74,6 +74,26 @@ public interface Backend extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Where this backend keeps which spec a cluster's state was last converged to, for a process
+     * that plans once and exits (the command line): present for the local backend; the
+     * long-running front doors keep their baselines in memory ({@link
+     * dev.gpushare.engine.converge.Converger}) and need none.
+     */
+    default java.util.Optional<ConvergedSpecs> convergedSpecs() {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Whether the copies a rollout's wave started are ready (what the wave waits for and the
+     * deployment circuit breaker counts). The default is what the state says: ready when placed,
+     * unless a health report marked the instance unhealthy; a backend with a better signal (the
+     * Kubernetes backend: each pod's Ready condition) answers its own.
+     */
+    default dev.gpushare.engine.reconcile.Readiness readiness() {
+        return dev.gpushare.engine.reconcile.Readiness.fromState(this);
+    }
+
     /** Where this backend keeps its state, for messages (e.g. {@code file:.gpushare/state}). */
     String describe();
 

@@ -48,6 +48,8 @@ public final class Converger {
     public static final int DEFAULT_CLUSTERS = 1024;
 
     private final Backend backend;
+    /** How a rollout's waves wait for readiness: the backend's signal, 30 s per wave unless set ({@link #readyTimeout}). */
+    private volatile dev.gpushare.engine.reconcile.RolloutGate gate;
     private final int attempts;
     /** Per cluster, its baseline; least recently used dropped beyond the bound. */
     private final Map<String, Baseline> baselines;
@@ -62,6 +64,7 @@ public final class Converger {
      */
     public Converger(Backend backend, int clusters, int attempts) {
         this.backend = Objects.requireNonNull(backend, "backend");
+        this.gate = new dev.gpushare.engine.reconcile.RolloutGate(backend.readiness(), DEFAULT_READY_TIMEOUT, java.time.Duration.ofMillis(250));
         if (clusters < 1) throw new IllegalArgumentException("clusters must be ≥ 1, was " + clusters);
         if (attempts < 1) throw new IllegalArgumentException("attempts must be ≥ 1, was " + attempts);
         this.attempts = attempts;
@@ -83,13 +86,28 @@ public final class Converger {
      * empty plan records the cluster's baseline (the state is converged to {@code spec}).
      */
     public Replan plan(ResolvedSpec spec, Snapshot actual) {
-        Replan r = Pipeline.plan(spec, actual, baseline(spec.cluster()).orElse(null));
-        r.converged().ifPresent(b -> {
-            synchronized (baselines) {
-                baselines.put(spec.cluster(), b);
-            }
-        });
+        Baseline held = baseline(spec.cluster()).orElseGet(() -> stored(spec, actual));
+        Replan r = Pipeline.plan(spec, actual, held);
+        r.converged().ifPresent(this::remember);
         return r;
+    }
+
+    /**
+     * The baseline the backend kept for exactly {@code actual}'s revision ({@link
+     * dev.gpushare.engine.backend.ConvergedSpecs}: a fresh process, such as a command, plans from
+     * the last converged apply the way a long-running one plans from memory), or null.
+     */
+    private Baseline stored(ResolvedSpec spec, Snapshot actual) {
+        return backend.convergedSpecs().flatMap(s -> s.convergedAt(spec.cluster(), actual.revision(), spec.spec()))
+                .map(converged -> Baseline.restored(converged, spec.catalog(), actual)).orElse(null);
+    }
+
+    /** Keeps {@code b} as its cluster's baseline, and hands it to the backend to keep with the state where it can. */
+    private void remember(Baseline b) {
+        synchronized (baselines) {
+            baselines.put(b.cluster(), b);
+        }
+        if (b.restorable()) backend.convergedSpecs().ifPresent(s -> s.converged(b.cluster(), b.revision(), b.spec()));
     }
 
     /**
@@ -98,18 +116,30 @@ public final class Converger {
      * the next plan takes the full path.
      */
     public ApplyOutcome apply(Replan r, ApplyListener listener) {
-        ApplyOutcome outcome = Reconciler.apply(backend, r.plan(), listener);
+        ApplyOutcome outcome = Reconciler.apply(backend, r.plan(), listener, Reconciler.DEFAULT_BATCH, gate);
         Optional<Baseline> next = r.after(outcome);
-        synchronized (baselines) {
-            if (next.isPresent()) baselines.put(r.plan().cluster(), next.get());
-            else baselines.remove(r.plan().cluster());
+        if (next.isPresent()) {
+            remember(next.get());
+        } else {
+            forget(r.plan().cluster());
         }
         return outcome;
     }
 
+    /** Default time a rollout wave's new copies have to become ready before they count towards the circuit breaker. */
+    public static final java.time.Duration DEFAULT_READY_TIMEOUT = java.time.Duration.ofSeconds(30);
+
+    /**
+     * Sets how long a rollout wave's new copies have to become ready ({@link
+     * dev.gpushare.engine.backend.Backend#readiness()}) before they count towards the circuit breaker.
+     */
+    public void readyTimeout(java.time.Duration deadline) {
+        gate = new dev.gpushare.engine.reconcile.RolloutGate(backend.readiness(), deadline, java.time.Duration.ofMillis(250));
+    }
+
     /** Applies a plan made elsewhere (a saved plan file): the cluster's baseline is dropped. */
     public ApplyOutcome apply(Plan plan, ApplyListener listener) {
-        ApplyOutcome outcome = Reconciler.apply(backend, plan, listener);
+        ApplyOutcome outcome = Reconciler.apply(backend, plan, listener, Reconciler.DEFAULT_BATCH, gate);
         forget(plan.cluster());
         return outcome;
     }

@@ -1,6 +1,7 @@
 package dev.gpushare.engine.cost;
 
 import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.RolloutRecord;
 import dev.gpushare.engine.state.StateJson;
 import dev.gpushare.engine.state.StateText;
 import tools.jackson.databind.JsonNode;
@@ -25,6 +26,45 @@ public final class FleetReport {
     public static String json(FleetState state, FleetUsage usage) {
         return StateJson.print(tree(state, usage));
     }
+
+    /** {@link #json} written straight to {@code out} (left open): the same characters, without the document as one string. */
+    public static void json(FleetState state, FleetUsage usage, java.io.Writer out) throws java.io.IOException {
+        json(state, usage, java.util.List.of(), out);
+    }
+
+    /** {@link #json(FleetState, FleetUsage, java.util.List)} written straight to {@code out} (left open). */
+    public static void json(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts, java.io.Writer out)
+            throws java.io.IOException {
+        dev.gpushare.model.io.Json.print(tree(state, usage, rollouts), out);
+    }
+
+    /**
+     * {@link #json(FleetState, FleetUsage)} with the cluster's rollout records as {@code "rollouts"}
+     * ({@code [{"group", "from", "to", "wave", "waves", "phase", "reason"}]}, left out when there
+     * are none, so a document without rollouts is as before).
+     */
+    public static String json(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts) {
+        return StateJson.print(tree(state, usage, rollouts));
+    }
+
+    private static JsonNode tree(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts) {
+        JsonNode root = tree(state, usage);
+        if (!rollouts.isEmpty()) ((ObjectNode) root).set("rollouts", MAPPER.valueToTree(rollouts));
+        return root;
+    }
+
+    /** {@link #text(FleetState, FleetUsage)} followed by a {@code rollouts:} section when there are records. */
+    public static String text(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts) {
+        String base = text(state, usage);
+        if (rollouts.isEmpty()) return base;
+        StringBuilder sb = new StringBuilder(base);
+        if (!base.endsWith("\n")) sb.append('\n');
+        sb.append("rollouts:\n");
+        for (RolloutRecord r : rollouts) sb.append(dev.gpushare.model.io.Printable.line("  " + r.line())).append('\n');
+        return sb.toString();
+    }
+
+    private static final tools.jackson.databind.json.JsonMapper MAPPER = tools.jackson.databind.json.JsonMapper.builder().build();
 
     /** The state's text, then the cost and GPU memory table (left out for a fleet without instances). */
     public static String text(FleetState state, FleetUsage usage) {

@@ -21,6 +21,9 @@ public enum InteropCode implements ProblemCode {
     @Doc(cause = "The task's cpu is neither CPU units (\"1024\") nor vCPUs (\"1 vCPU\").",
             fix = "Write cpu as CPU units (1024 = one vCPU) or as \"N vCPU\".")
     ECS_CPU_INVALID,
+    @Doc(cause = "A container's healthCheck breaks ECS's rules: command does not start with CMD or CMD-SHELL followed by the program or shell command, or interval (5-300), timeout (2-60), retries (1-10) or startPeriod (0-300) is outside its range.",
+            fix = "Correct the field the message names, in the range it gives; or remove healthCheck.")
+    ECS_HEALTH_CHECK_INVALID,
     @Doc(cause = "The task's memory is neither MiB (\"2048\") nor GB (\"2 GB\").",
             fix = "Write memory as MiB or as \"N GB\".")
     ECS_MEMORY_INVALID,
@@ -84,6 +87,12 @@ public enum InteropCode implements ProblemCode {
     @Doc(cause = "RuntimeConfig.CopyCount is not a whole number of at least 1.",
             fix = "Give a whole number of at least 1, or leave it out for 1.")
     SAGEMAKER_COPY_COUNT,
+    @Doc(cause = "An UpdateInferenceComponent's DeploymentConfig.RollingUpdatePolicy breaks SageMaker's rules: MaximumBatchSize or RollbackMaximumBatchSize is not {Type: COPY_COUNT|CAPACITY_PERCENT, Value: ≥ 1}, WaitIntervalInSeconds is outside 0-3600 or MaximumExecutionTimeoutInSeconds outside 600-28800.",
+            fix = "Correct the field the message names; the ranges are SageMaker's.")
+    SAGEMAKER_ROLLING_UPDATE_INVALID,
+    @Doc(cause = "An UpdateInferenceComponent names an inference component that no CreateInferenceComponent of the import defines.",
+            fix = "Import the component's CreateInferenceComponent request with it, or correct InferenceComponentName.")
+    SAGEMAKER_UPDATE_UNKNOWN_COMPONENT,
     @Doc(cause = "AcceleratorPartitionLayouts or its partition type list is empty.",
             fix = "List the partition types, or leave the layout out for whole GPUs.")
     SAGEMAKER_EMPTY_LAYOUT,

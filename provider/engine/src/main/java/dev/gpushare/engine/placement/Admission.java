@@ -5,13 +5,20 @@ import dev.gpushare.engine.placement.internal.Admit;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.TaskId;
+import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.GpuMode;
+import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.Revision;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Whether the copies on an instance fit it, measured with the feasibility checks placement uses
  * (the same {@code Fit.verify} and host check that keep a copy where it is): GPU memory and MPS
  * clients, MIG instances that exist and hold one copy each, time-slicing replicas, whole and
- * fractional GPUs taken once, host CPU and memory. What the apply-time check runs after every
+ * fractional GPUs taken once, host CPU and memory. A copy whose new revision runs next to its old
+ * one (a rollout's wave) counts twice until the old one stops. What the apply-time check runs after every
  * action of a batch, from any source, so that no backend stores a state its GPUs cannot hold.
  */
 public final class Admission {
@@ -43,6 +50,37 @@ public final class Admission {
     public Optional<Overflow> check(Instance instance, TaskId last) {
         return Optional.ofNullable(admit.check(instance, last));
     }
+
+    /**
+     * Where one more copy fits on {@code instance} next to everything it holds, by placement's own
+     * {@code Fit.find} for the copy's GPU form and the host check: the copy's allocations there
+     * (running {@code revision}), each with its GPU and the mode that GPU takes; empty when it does
+     * not fit (or the instance is unhealthy, or holds copies that do not fit).
+     *
+     * @param shape  the copy's allocations where it runs now (they give its needs)
+     * @param closed GPU indexes of the instance that take nothing (a later action reconfigures them)
+     */
+    public Optional<List<Found>> find(Instance instance, TaskId task, List<Found> shape, Revision revision, Set<Integer> closed) {
+        return Optional.ofNullable(admit.find(instance, task, shape, revision, closed));
+    }
+
+    /** Instance {@code number} of the pool as it launches (GPUs configured, no copies); empty when the spec has no such pool. */
+    public Optional<Instance> launch(Owner owner, int number) {
+        return Optional.ofNullable(admit.launch(owner, number));
+    }
+
+    /** The pool's maxInstances (0 when the spec given has no such pool). */
+    public int maxInstances(Owner owner) {
+        return admit.maxInstances(owner);
+    }
+
+    /** The pool's minInstances (0 when the spec given has no such pool). */
+    public int minInstances(Owner owner) {
+        return admit.minInstances(owner);
+    }
+
+    /** A GPU container's allocation on GPU {@code gpu}, and the mode that GPU is in with it. */
+    public record Found(int gpu, GpuMode mode, Allocation allocation) {}
 
     /** What a copy ran out of. */
     public enum Resource {

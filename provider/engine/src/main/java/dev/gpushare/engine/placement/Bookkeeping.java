@@ -17,6 +17,15 @@ public final class Bookkeeping {
         this.memo = memo;
     }
 
+    /**
+     * The bookkeeping of {@code state} as the converged result of {@code spec}, rebuilt from the
+     * state pool by pool on first use ({@link dev.gpushare.engine.placement.internal.Restore}).
+     */
+    public static Bookkeeping restored(dev.gpushare.model.Spec spec, dev.gpushare.engine.catalog.Catalog catalog,
+                                       dev.gpushare.engine.state.FleetState state) {
+        return of(dev.gpushare.engine.placement.internal.Restore.memo(spec, catalog, state));
+    }
+
     static Bookkeeping of(Memo memo) {
         return memo == Memo.NONE ? NONE : new Bookkeeping(memo);
     }

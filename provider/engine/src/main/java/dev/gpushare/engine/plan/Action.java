@@ -136,6 +136,19 @@ public sealed interface Action {
         @Override public String kind() { return "terminateInstance"; }
     }
 
+    /**
+     * Records how a rollout stands once the actions before it committed (the end of a wave, the
+     * rollout completed, failed or rolled back): the backend keeps it with the cluster's state,
+     * and {@code status} shows it. Changes no instance.
+     */
+    record RecordRollout(dev.gpushare.engine.state.RolloutRecord record) implements Action {
+        public RecordRollout {
+            Objects.requireNonNull(record, "record");
+        }
+
+        @Override public String kind() { return "recordRollout"; }
+    }
+
     /** One container of a copy on one GPU of one instance. */
     record Placement(InstanceId instanceId, int gpuIndex, Allocation allocation) {
         public Placement {

@@ -33,6 +33,26 @@ public final class Baseline {
     }
 
     /**
+     * The baseline of a state kept as the converged result of {@code spec} (a fresh process
+     * planning from what the backend stored: {@link dev.gpushare.engine.backend.ConvergedSpecs}):
+     * the placement bookkeeping is rebuilt from the state itself, pool by pool on first use.
+     * {@code catalog} is the one of the spec being planned (a change of declared instance types
+     * sends every pool down the full path, so it is only read when they are the same).
+     */
+    public static Baseline restored(Spec spec, dev.gpushare.engine.catalog.Catalog catalog, dev.gpushare.engine.backend.Snapshot state) {
+        return new Baseline(spec, state.revision(), Bookkeeping.restored(spec, catalog, state.state()), state.state().instances());
+    }
+
+    /**
+     * True when a fresh process may rebuild this baseline from the state and the spec alone: the
+     * plan that made it kept the placement's bookkeeping (a state trimmed to limits or reordered
+     * by a rollout did not, and takes the full path from memory too).
+     */
+    public boolean restorable() {
+        return memo != Bookkeeping.NONE;
+    }
+
+    /**
      * True while {@code actual} is the state this baseline describes: the same cluster, the same
      * revision and the same instances, GPUs, health and copies (the same list object when the
      * backend answers its cached snapshot, otherwise compared in full: nothing changed under it).

@@ -168,6 +168,7 @@ public final class PlanJson {
                 n.put("instance", t.instanceId().toString());
                 n.put("reason", t.reason());
             }
+            case Action.RecordRollout r -> n.set("rollout", MAPPER.valueToTree(r.record()));
         }
         return n;
     }
@@ -189,6 +190,16 @@ public final class PlanJson {
                     text(n, "reason"), n.get("replacement") != null && n.get("replacement").asBoolean());
             case "stopCopy" -> new StopCopy(task(n), readPlacements(n.get("from")));
             case "terminateInstance" -> new TerminateInstance(InstanceId.parse(text(n, "instance")), text(n, "reason"));
+            case "recordRollout" -> {
+                JsonNode r = n.get("rollout");
+                if (r == null || !r.isObject()) throw new IllegalArgumentException("saved plan: a recordRollout action needs a 'rollout' object");
+                try {
+                    yield new Action.RecordRollout(MAPPER.treeToValue(r, dev.gpushare.engine.state.RolloutRecord.class));
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException("saved plan: a rollout record is not {group, from, to, wave, waves, phase, reason}: "
+                            + e.getMessage(), e);
+                }
+            }
             default -> throw new IllegalArgumentException("saved plan: unknown action kind '" + kind + "'");
         };
     }

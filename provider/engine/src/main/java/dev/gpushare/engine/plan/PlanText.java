@@ -73,6 +73,7 @@ public final class PlanText {
                 case MoveCopy m -> move++;
                 case StopCopy s -> stop++;
                 case TerminateInstance t -> terminate++;
+                case Action.RecordRollout r -> { }
             }
         }
         StringBuilder sb = new StringBuilder("Plan: ").append(launch).append(launch == 1 ? " instance" : " instances")
@@ -92,7 +93,15 @@ public final class PlanText {
                 .append(r.waves() == 1 ? "wave " + r.firstWave() : "waves " + r.firstWave() + "–" + r.lastWave()).append(')');
         if (r.stopFirst() > 0) sb.append(", ").append(r.stopFirst()).append(" stopped first");
         return sb.append("; at least ").append(r.minimumHealthy()).append(" healthy, at most ").append(r.maximumRunning())
-                .append(" running; no extra instances").toString();
+                .append(" running; ").append(extra(r)).toString();
+    }
+
+    /** {@code no extra instances}, or {@code peak 1 extra g6.12xlarge ($4.60/h while it runs)}. */
+    private static String extra(Rollout r) {
+        if (r.extraInstances() == 0) return "no extra instances";
+        String s = "peak " + r.extraInstances() + " extra " + r.extraInstanceType();
+        return r.extraPerHour() == null ? s : s + " ($" + r.extraPerHour().setScale(2, java.math.RoundingMode.HALF_UP).toPlainString()
+                + "/h while it runs)";
     }
 
     static String line(Action action) {
@@ -106,6 +115,7 @@ public final class PlanText {
                     + " to " + where(m.to()) + requirement(m.to()) + " — " + m.reason() + " (new copy starts before the old stops)";
             case StopCopy s -> "  - stop     " + s.task() + " on " + where(s.from());
             case TerminateInstance t -> "  - terminate " + t.instanceId() + " — " + t.reason();
+            case Action.RecordRollout r -> "  = record   rollout " + r.record().line();
         };
     }
 

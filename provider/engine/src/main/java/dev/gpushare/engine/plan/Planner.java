@@ -88,7 +88,7 @@ public final class Planner {
         dev.gpushare.engine.placement.Admission admission = dev.gpushare.engine.placement.Admission.of(resolved);
         List<Action> actions = changes == null ? Diff.between(actual, desired, layouts, declaredTypes, admission)
                 : Diff.betweenChanged(actual, desired, layouts, declaredTypes, admission);
-        Waves.Result waves = Waves.order(current, actions, spec, admission);
+        Waves.Result waves = Waves.order(current, actions, resolved, admission, actual.rollouts());
         if (waves.refold()) {
             // a refused rollout leaves its copies as they run, a relocated copy runs elsewhere than
             // placement said: the desired state is what the actions lead to

@@ -18,13 +18,25 @@ import java.util.Objects;
  *                  GPUs had no room for both); the others start before the old copy stops
  * @param minimumHealthy copies that stay healthy at every step (⌈minimumHealthyPercent × desiredCount⌉)
  * @param maximumRunning copies that may run at once (⌊maximumPercent × desiredCount⌋)
+ * @param extraInstances surge instances launched for it (the pool had no room; within maxInstances):
+ *                       at its peak the pool runs this many more instances than when it started;
+ *                       the instances it empties are terminated after the waves
+ * @param extraInstanceType their instance type, or null when none
+ * @param extraPerHour   what they cost together per hour while they run (list price, USD), or null
  */
 public record Rollout(String group, List<String> from, String to, int copies, int firstWave, int waves, int stopFirst,
-                      int minimumHealthy, int maximumRunning) {
+                      int minimumHealthy, int maximumRunning, int extraInstances, String extraInstanceType,
+                      java.math.BigDecimal extraPerHour) {
     public Rollout {
         Objects.requireNonNull(group, "group");
         Objects.requireNonNull(to, "to");
         from = List.copyOf(from);
+    }
+
+    /** A rollout that needs no extra instance. */
+    public Rollout(String group, List<String> from, String to, int copies, int firstWave, int waves, int stopFirst,
+                   int minimumHealthy, int maximumRunning) {
+        this(group, from, to, copies, firstWave, waves, stopFirst, minimumHealthy, maximumRunning, 0, null, null);
     }
 
     /** The plan's number of its last wave. */

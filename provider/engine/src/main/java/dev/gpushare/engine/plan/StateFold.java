@@ -67,6 +67,8 @@ public final class StateFold {
         private final List<dev.gpushare.engine.state.Unplaced> unplaced;
         private final TreeMap<InstanceId, Instance> byId = new TreeMap<>();
         private final Map<InstanceId, List<String>> layouts = new TreeMap<>();
+        /** The last rollout record of each group ({@code RecordRollout}). */
+        private final Map<String, dev.gpushare.engine.state.RolloutRecord> rollouts = new TreeMap<>();
         /** Ids an action terminated: not loaded again. */
         private final java.util.Set<InstanceId> gone = new java.util.HashSet<>();
         /** Instances changed since the last {@link #state()}: normalized again there, the others are already. */
@@ -96,6 +98,7 @@ public final class StateFold {
         public static Fold of(Snapshot snapshot, boolean normalized) {
             Fold f = of(snapshot.state());
             f.layouts.putAll(snapshot.declaredLayouts());
+            for (dev.gpushare.engine.state.RolloutRecord r : snapshot.rollouts()) f.rollouts.put(r.group(), r);
             if (normalized) f.dirty.clear();
             return f;
         }
@@ -164,6 +167,7 @@ public final class StateFold {
                 case PlaceCopy p -> { remove(p.task()); add(p.placements()); }
                 case MoveCopy m -> { remove(m.task()); add(m.to()); }
                 case StopCopy s -> remove(s.task());
+                case Action.RecordRollout r -> rollouts.put(r.record().group(), r.record());
                 case TerminateInstance t -> {
                     byId.remove(t.instanceId());
                     layouts.remove(t.instanceId());
@@ -230,7 +234,12 @@ public final class StateFold {
 
         /** The snapshot folded so far: {@link #state()} with the declared layouts, at {@code revision}. */
         public Snapshot snapshot(long revision, dev.gpushare.engine.backend.InstanceSupply supply) {
-            return new Snapshot(state(), revision, layouts, supply);
+            return new Snapshot(state(), revision, layouts, supply, new ArrayList<>(rollouts.values()));
+        }
+
+        /** The rollout records folded so far ({@code RecordRollout}), by group. */
+        public List<dev.gpushare.engine.state.RolloutRecord> rollouts() {
+            return new ArrayList<>(rollouts.values());
         }
     }
 
@@ -248,6 +257,7 @@ public final class StateFold {
             }
             case StopCopy st -> { for (Placement x : st.from()) out.add(x.instanceId()); }
             case TerminateInstance t -> out.add(t.instanceId());
+            case Action.RecordRollout r -> { }
         }
         return out;
     }

@@ -5,7 +5,8 @@ import dev.gpushare.model.problem.ProblemCode;
 /**
  * The problems {@link ActionCheck} finds in actions before they are written: an apply (a saved
  * plan, a batch sent to the placement service) is refused as a whole with these, nothing written.
- * Plans that gpushare made never have them; a hand-edited, forged or corrupted one does.
+ * Plans that gpushare made never have them; a hand-edited, forged or corrupted one does — except
+ * {@link #ROLLOUT_STOPPED}, how an apply ends whose rollout the circuit breaker stopped.
  */
 public enum ApplyCode implements ProblemCode {
     @Doc(cause = "An instance id, task, container, capacity provider or endpoint name in an action is not a gpushare name (e.g. it holds a line break or a terminal escape).",
@@ -34,5 +35,8 @@ public enum ApplyCode implements ProblemCode {
     ACTION_INCONSISTENT,
     @Doc(cause = "An action of the batch would leave an instance holding more than it can — more MPS memory or MPS clients than a GPU has, two copies on a whole or fractional GPU or on one MIG instance, a copy on a MIG instance the GPU lacks, more time-slicing replicas than configured, more host CPU or memory than the instance has. Checked after every action, against the state the batch applies to, with the checks placement uses; the whole batch is refused and nothing is written.",
             fix = "Plan again against the current state (gpushare plan) instead of editing a plan or forging a batch; the message gives the copy, the resource and the numbers, the path the action.")
-    ACTION_CAPACITY;
+    ACTION_CAPACITY,
+    @Doc(cause = "Apply stopped a rollout: the deployment circuit breaker tripped (the copies of the new revision that did not become ready within the deadline reached its threshold, 0.5 × desiredCount, at least 3, at most 200) and, with deploymentCircuitBreaker.rollback, every copy the rollout had replaced went back to the revision it ran. The rest of the plan was not applied; `gpushare status` shows the rollout as failed or rolled back, with the reason.",
+            fix = "Fix what kept the copies from becoming ready (the image, command or health check, or the instance's health: `gpushare status`), then change the task definition so that a new revision rolls out (the plan does not roll the failed revision out again).")
+    ROLLOUT_STOPPED;
 }

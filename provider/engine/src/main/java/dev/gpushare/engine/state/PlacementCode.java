@@ -52,7 +52,10 @@ public enum PlacementCode implements ProblemCode {
     @Doc(cause = "The partition layout cannot be realised on the GPU.",
             fix = "Run `gpushare validate`; change the layout.")
     INVALID_MIG_LAYOUT,
-    @Doc(cause = "A new revision cannot roll out: a copy fits neither next to its old copy (the GPU lacks the memory, client, partition or replica for both) nor after its old copy stops (minimumHealthyPercent keeps every copy running). The plan leaves the whole rollout out; the copies keep their revision.",
-            fix = "Lower the service's minimumHealthyPercent as the message says, or free room on the pool's GPUs; see docs/deployments.md.")
-    ROLLOUT_NO_ROOM;
+    @Doc(cause = "A new revision cannot roll out: a copy fits neither next to its old copy (the GPU lacks the memory, client, partition or replica for both, as placement's own checks measure it), nor in free room elsewhere in its pool, nor on a surge instance (the pool is at maxInstances, or maximumPercent lets no copy start first), nor after its old copy stops (minimumHealthyPercent keeps every copy running). The plan leaves the whole rollout out; the copies keep their revision.",
+            fix = "Do what the message says: raise the pool's maxInstances by one (the rollout then starts its copies on a surge instance and terminates the instance it empties), or lower the service's minimumHealthyPercent to the number given, or free room on the pool's GPUs; see docs/deployments.md.")
+    ROLLOUT_NO_ROOM,
+    @Doc(cause = "The last rollout of this revision was stopped by the deployment circuit breaker (copies that did not become ready within the deadline reached its threshold: 0.5 × desiredCount, at least 3, at most 200) and, with rollback, returned to the revision that last completed. The plan does not roll the same revision out again; `gpushare status` shows the rollout and why it failed.",
+            fix = "Fix what kept the copies from becoming ready (the image, command or health check; the instance's health), then change the task definition so that a new revision rolls out.")
+    ROLLOUT_FAILED;
 }

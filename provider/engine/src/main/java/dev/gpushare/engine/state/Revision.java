@@ -3,6 +3,8 @@ package dev.gpushare.engine.state;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.gpushare.model.Container;
+import dev.gpushare.model.EnvironmentVariable;
+import dev.gpushare.model.HealthCheck;
 import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.InferenceComponent;
 import dev.gpushare.model.TaskDefinition;
@@ -10,11 +12,13 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * What a copy runs, as a digest: for a service's copy, its task definition (every container's
- * name, image and GPU ask, the task's CPU and memory); for an inference component's copy, its
+ * name, image, GPU ask, entry point, command, environment and health check, the task's CPU and
+ * memory); for an inference component's copy, its
  * model and specification (partition type, host memory). Placement says <em>where</em> a copy
  * runs, the revision <em>what</em>: a copy whose revision differs from the spec's is rolled out
  * (a change of revision is a change, so a plan is never empty while a copy runs an older one).
@@ -74,6 +78,11 @@ public record Revision(String value) implements Comparable<Revision> {
             sb.append("container=").append(c.name()).append('\n');
             sb.append("  image=").append(c.image()).append('\n');
             if (c.gpu() != null) sb.append("  gpu=").append(gpu(c.gpu())).append('\n');
+            if (c.entryPoint() != null) sb.append("  entryPoint=").append(list(c.entryPoint())).append('\n');
+            if (c.command() != null) sb.append("  command=").append(list(c.command())).append('\n');
+            // in the order given: on Kubernetes a value may refer to an earlier variable, $(NAME)
+            for (EnvironmentVariable v : c.env()) sb.append("  env=").append(quote(v.name())).append('=').append(quote(v.value())).append('\n');
+            if (c.healthCheck() != null) sb.append("  healthCheck=").append(healthCheck(c.healthCheck())).append('\n');
         }
         return sb.toString();
     }
@@ -86,6 +95,37 @@ public record Revision(String value) implements Comparable<Revision> {
         if (ic.hostMemoryMiB() != null) sb.append("hostMemory=").append(ic.hostMemoryMiB()).append('\n');
         if (ic.gpuMemoryMiB() != null) sb.append("gpuMemory=").append(ic.gpuMemoryMiB()).append('\n');
         return sb.toString();
+    }
+
+    /** The check with its defaults filled in: a default written out is the same check as one left out. */
+    private static String healthCheck(HealthCheck h) {
+        return list(h.command()) + " interval=" + h.intervalSeconds() + " timeout=" + h.timeoutSeconds()
+                + " retries=" + h.retriesCount() + " startPeriod=" + h.startPeriodSeconds();
+    }
+
+    /** {@code ["a","b c"]}: each item quoted, so that no two lists write the same text. */
+    private static String list(List<String> items) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < items.size(); i++) sb.append(i == 0 ? "" : ",").append(quote(items.get(i)));
+        return sb.append(']').toString();
+    }
+
+    /** A JSON string literal of {@code s}. */
+    private static String quote(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                default -> {
+                    if (ch < 0x20) sb.append(String.format("\\u%04x", (int) ch));
+                    else sb.append(ch);
+                }
+            }
+        }
+        return sb.append('"').toString();
     }
 
     private static String gpu(GpuRequirement g) {

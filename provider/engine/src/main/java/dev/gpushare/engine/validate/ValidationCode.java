@@ -140,6 +140,17 @@ public enum ValidationCode implements ProblemCode {
             fix = "Use a value in the range the message gives.")
     BATCH_SIZE_OUT_OF_RANGE(false),
 
+    // What a container runs (docs/deployments.md)
+    @Doc(cause = "A container's healthCheck.command does not start with CMD (run the program directly) or CMD-SHELL (run a shell command), or names no program after it, so ECS refuses it and gpushare cannot turn it into a readiness probe.",
+            fix = "Write [\"CMD\", \"program\", \"arg\"...] or [\"CMD-SHELL\", \"a shell command\"]; to run no check, leave healthCheck out.")
+    HEALTH_CHECK_COMMAND(false),
+    @Doc(cause = "A container's environment gives the same variable name twice; only one value can reach the container, and which one depends on the runtime.",
+            fix = "Keep one entry per name: remove or rename the other.")
+    ENVIRONMENT_DUPLICATE_NAME(false),
+    @Doc(cause = "A container's environment sets a variable gpushare derives from the placement (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*): it would override the GPU the copy was given or its MPS memory and compute limits.",
+            fix = "Remove the variable; the GPU ask (gpu) decides these values.")
+    ENVIRONMENT_RESERVED_NAME(false),
+
     // Size
     @Doc(cause = "The spec asks for more copies (1,000,000) or more instances up front (100,000) than gpushare places per cluster; the placement service's are lower (50,000 and 5,000 by default, see docs/server.md).",
             fix = "Lower desiredCount, copyCount, minInstances or instanceCount, or split the fleet into several clusters.")

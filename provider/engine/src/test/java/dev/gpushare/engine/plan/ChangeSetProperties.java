@@ -50,6 +50,29 @@ class ChangeSetProperties {
         }
     }
 
+    /**
+     * The same with the baseline a fresh process restores from the stored converged spec and state
+     * (the command line on the local backend) on every other plan: the placement bookkeeping rebuilt
+     * from the state gives the same plans, byte for byte, and the change-set path is taken whenever
+     * the baseline could be kept.
+     */
+    @Property(tries = 60)
+    void restoredBaselinesPlanAsTheFullPath(@ForAll("fleets") FleetSpec start, @ForAll("edits") List<Edit> edits) {
+        Converged cluster = new Converged("restored");
+        cluster.restore = true;
+        cluster.step(start.build());
+        FleetSpec f = start;
+        for (Edit e : edits) {
+            f = f.copy();
+            boolean healthChange = apply(e, f, cluster);
+            Baseline held = cluster.baseline;
+            boolean holds = held != null && held.holdsFor(cluster.snapshot);
+            Replan r = cluster.step(f.build());
+            if (healthChange) assertThat(r.changeSetPath()).as("change-set path after %s", e).isFalse();
+            else if (holds && held.restorable()) assertThat(r.changeSetPath()).as("change-set path after %s", e).isTrue();
+        }
+    }
+
     /** Applies the edit; true when it changed an instance's health (the baseline no longer holds: the full path runs). */
     static boolean apply(Edit e, FleetSpec f, Converged cluster) {
         List<String> services = new ArrayList<>(f.services.keySet());

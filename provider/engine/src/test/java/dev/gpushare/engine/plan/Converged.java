@@ -23,6 +23,13 @@ import java.util.Optional;
 final class Converged {
     Snapshot snapshot;
     Baseline baseline;
+    /**
+     * When true, every other plan starts from the baseline a fresh process restores from the stored
+     * state and spec ({@link Baseline#restored}, as the local backend keeps them: only at the
+     * baseline's revision, so only while it holds) instead of the one held in memory.
+     */
+    boolean restore;
+    private int plans;
 
     Converged(String cluster) {
         snapshot = Snapshot.empty(cluster);
@@ -39,7 +46,12 @@ final class Converged {
     Replan bothPaths(Spec spec) {
         ResolvedSpec resolved = ResolvedSpec.of(spec);
         Plan full = Planner.plan(resolved, snapshot);
-        Replan r = Planner.replan(resolved, snapshot, baseline);
+        Baseline from = baseline;
+        if (restore && plans++ % 2 == 0) {
+            from = baseline != null && baseline.restorable() && baseline.holdsFor(snapshot)
+                    ? Baseline.restored(baseline.spec(), resolved.catalog(), snapshot) : null;
+        }
+        Replan r = Planner.replan(resolved, snapshot, from);
         assertSame(full, r.plan());
         return r;
     }

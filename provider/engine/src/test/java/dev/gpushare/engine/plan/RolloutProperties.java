@@ -13,7 +13,9 @@ import net.jqwik.api.constraints.IntRange;
  * Over random fleets, fills and deployment configurations: a rollout folded wave by wave never
  * overfills a GPU, never drops healthy copies below the minimum nor runs more than the maximum
  * ({@link RolloutWaves#foldChecked}), and ends with every copy on the new revision — or is refused
- * whole, every copy left on the old one.
+ * whole, every copy left on the old one. Surge instances (a pool below maxInstances whose GPUs are
+ * full) keep the fleet within maxInstances at every step; the instances a rollout empties are
+ * terminated, and the next plan is empty.
  */
 class RolloutProperties {
     @Property(tries = 60)
@@ -41,5 +43,23 @@ class RolloutProperties {
         Revision expected = RolloutWaves.refused(plan) ? was : now;
         assertThat(RolloutWaves.revisions(reached).values()).allSatisfy(r -> assertThat(r).isEqualTo(expected));
         assertThat(reached.instances()).isEqualTo(StateFold.normalize(plan.desired()).instances());
+        // surge instances stay within maxInstances at every step, and the rollout leaves no more
+        // instances than it found (those it empties are terminated)
+        FleetState s = current[0];
+        for (Action a : plan.actions()) {
+            s = StateFold.apply(s, java.util.List.of(a));
+            assertThat(s.instances().size()).as("instances after %s", a).isLessThanOrEqualTo(instances);
+        }
+        int extra = plan.rollouts().stream().mapToInt(Rollout::extraInstances).sum();
+        if (!alsoScale) {
+            // a scale-free rollout launches only its surge instances; it ends with at most that many
+            // more instances (a surge instance that still runs new copies stays, one emptied goes)
+            assertThat(plan.actions().stream().filter(a -> a instanceof Action.LaunchInstance).count()).isEqualTo(extra);
+            assertThat(reached.instances().size()).isLessThanOrEqualTo(current[0].instances().size() + extra);
+            // and the next plan, from the state reached, is empty
+            Plan next = Planner.plan(dev.gpushare.engine.resolve.ResolvedSpec.of(after), new dev.gpushare.engine.backend.Snapshot(reached, 2,
+                    java.util.Map.of()));
+            assertThat(next.actions()).as("plan after the rollout%n%s", PlanText.render(next)).isEmpty();
+        }
     }
 }

@@ -56,6 +56,8 @@ final class RolloutWaves {
                 switch (a) {
                     case Action.StopCopy s -> { stops.add(s); stopFirst++; }
                     case Action.ConfigureGpu c -> stops.add(c); // an idle GPU made MPS for the new copies, first
+                    case Action.LaunchInstance l -> stops.add(l); // a surge instance, before the copies started on it
+                    case Action.RecordRollout rec -> { } // the wave's record, kept with the state
                     case Action.MoveCopy m -> { added.addAll(m.to()); startFirst++; }
                     case Action.PlaceCopy p -> added.addAll(p.placements());
                     default -> throw new AssertionError("a wave holds copies only: " + a);

@@ -46,25 +46,38 @@ class RolloutWavesTest {
 
     static Stream<Arguments> rollouts() {
         return Stream.of(
-                // 97 % full, minimumHealthyPercent 100 (the default): no GPU has 5,470 MiB next to its
-                // 4 copies (683 free), no copy may stop first (⌈100 % × 16⌉ = 16 stay): refused, and
-                // lowering the minimum to ⌊15 × 100 / 16⌋ = 93 lets one stop (⌈0.93 × 16⌉ = 15)
-                Arguments.of(16, "", -1, 0, "needs 5470 MiB free on one L4 (L4 GPU l4-0/0 has 683 of 22563 MiB free next to the copies it runs), and minimumHealthyPercent 100 (desiredCount 16) lets no copy stop first; lower minimumHealthyPercent to 93"),
-                // 97 % full, minimumHealthyPercent 75: ⌈12⌉ stay, 4 stop first per wave → 16 / 4 = 4 waves
-                Arguments.of(16, "deploymentConfiguration: {minimumHealthyPercent: 75}", 4, 16, ""),
+                // 97 % full, minimumHealthyPercent 100 (the default), maxInstances 1: no GPU has 5,470 MiB
+                // next to its 4 copies (683 free), no surge instance (1 of maxInstances 1 runs), no copy
+                // may stop first (⌈100 % × 16⌉ = 16 stay): refused; raising maxInstances to 2 or lowering
+                // the minimum to ⌊15 × 100 / 16⌋ = 93 (⌈0.93 × 16⌉ = 15 stay) would let it run
+                Arguments.of(16, "", 1, -1, 0, 0, "needs 5470 MiB free on one L4 (L4 GPU l4-0/0 has 683 of 22563 MiB free next to the"
+                        + " copies it runs) or 1 more g6.12xlarge; maxInstances 1 is reached and minimumHealthyPercent 100 (desiredCount 16)"
+                        + " lets no copy stop first: raise maxInstances to 2 or lower minimumHealthyPercent to 93"),
+                // 97 % full, maxInstances 2: a surge instance l4-1 (4 × 22,563 MiB) takes the 16 new copies,
+                // 4 per GPU (4 × 5,470 = 21,880 ≤ 22,563); maximumPercent 200 lets all 16 start first → one
+                // wave, none stopped, 1 extra instance at $4.6016/h; l4-0, emptied, is terminated after
+                Arguments.of(16, "", 2, 1, 0, 1, ""),
+                // 97 % full, maxInstances 1, minimumHealthyPercent 75: no surge instance, ⌈12⌉ stay, 4 stop
+                // first per wave → 16 / 4 = 4 waves
+                Arguments.of(16, "deploymentConfiguration: {minimumHealthyPercent: 75}", 1, 4, 16, 0, ""),
+                // 97 % full, maxInstances 2 but maximumPercent 100: nothing may start first (⌊16⌋ − 16 = 0),
+                // so no surge either; minimumHealthyPercent 75 → stop first, 4 waves as above
+                Arguments.of(16, "deploymentConfiguration: {minimumHealthyPercent: 75, maximumPercent: 100}", 2, 4, 16, 0, ""),
                 // half full: every GPU has 11,623 MiB free, room for 2 new copies next to its 2 old ones;
                 // maximumPercent 200 lets all 8 start first → one wave, none stopped
-                Arguments.of(8, "", 1, 0, ""),
+                Arguments.of(8, "", 1, 1, 0, 0, ""),
                 // half full, maximumPercent 125: ⌊10⌋ run, 2 start first per wave → 4 waves
-                Arguments.of(8, "deploymentConfiguration: {maximumPercent: 125}", 4, 0, ""),
+                Arguments.of(8, "deploymentConfiguration: {maximumPercent: 125}", 1, 4, 0, 0, ""),
                 // half full, min 50 max 100: no surge (⌊8⌋ = 8), 4 stop first per wave → 2 waves
-                Arguments.of(8, "deploymentConfiguration: {minimumHealthyPercent: 50, maximumPercent: 100}", 2, 8, ""));
+                Arguments.of(8, "deploymentConfiguration: {minimumHealthyPercent: 50, maximumPercent: 100}", 1, 2, 8, 0, ""));
     }
 
-    @ParameterizedTest(name = "{0} copies {1}")
+    @ParameterizedTest(name = "{0} copies {1} maxInstances {2}")
     @MethodSource("rollouts")
-    void aNewImageRollsOutInWavesThatFit(int copies, String deployment, int waves, int stopFirst, String refusal) {
-        Spec before = spec(copies, 5470, "acme/embedder:1.5", deployment), after = spec(copies, 5470, "acme/embedder:1.6", deployment);
+    void aNewImageRollsOutInWavesThatFit(int copies, String deployment, int maxInstances, int waves, int stopFirst, int extra,
+                                         String refusal) {
+        Spec before = spec(copies, 5470, "acme/embedder:1.5", deployment, maxInstances),
+                after = spec(copies, 5470, "acme/embedder:1.6", deployment, maxInstances);
         FleetState[] current = new FleetState[1];
         Plan plan = RolloutWaves.planFrom(before, after, current);
         Revision now = Revision.of(after.taskDefinitions().getFirst());
@@ -83,12 +96,25 @@ class RolloutWavesTest {
             assertThat(r.stopFirst()).isEqualTo(stopFirst);
             assertThat(r.copies()).isEqualTo(copies);
             assertThat(r.to()).isEqualTo(now.value());
+            assertThat(r.extraInstances()).isEqualTo(extra);
         });
+        long launches = plan.actions().stream().filter(a -> a instanceof Action.LaunchInstance).count();
+        long terminations = plan.actions().stream().filter(a -> a instanceof Action.TerminateInstance).count();
+        assertThat(launches).as("surge instances launched").isEqualTo(extra);
+        assertThat(terminations).as("instances emptied and terminated").isEqualTo(extra);
+        if (extra > 0) {
+            assertThat(PlanText.render(plan)).contains("peak 1 extra g6.12xlarge ($4.60/h while it runs)");
+        }
         RolloutWaves.assertAdmitted(after, current[0], plan);
         FleetState reached = RolloutWaves.foldChecked(current[0], plan, RolloutWaves.MAX_CLIENTS);
         Map<TaskId, Revision> revisions = RolloutWaves.revisions(reached);
         assertThat(revisions).hasSize(copies).allSatisfy((t, r) -> assertThat(r).isEqualTo(now));
         assertThat(reached.instances()).isEqualTo(StateFold.normalize(plan.desired()).instances());
+        assertThat(reached.instances()).as("instances when the rollout ends").hasSize(current[0].instances().size());
+        // the next plan, from the state reached, is empty
+        Plan next = Planner.plan(dev.gpushare.engine.resolve.ResolvedSpec.of(after),
+                new dev.gpushare.engine.backend.Snapshot(reached, 2, Map.of()));
+        assertThat(next.actions()).as("plan after the rollout%n%s", PlanText.render(next)).isEmpty();
     }
 
     /**
@@ -101,9 +127,11 @@ class RolloutWavesTest {
      * 49,152, so two instances: l4-0 holds the hog and embedders 0 and 1 (40,960 + 2 × 4,096 =
      * 49,152, its host full), l4-1 embedders 2 and 3. No new copy fits next to its old one (2 ×
      * 20,000 > 22,563), minimumHealthyPercent 100 lets none stop first and maximumPercent 125 lets
-     * one start first (⌊1.25 × 4⌋ − 4 = 1): 4 waves, each starting one copy on a free GPU. After
-     * waves 1–2, l4-0 GPU 1 is free, first in the pool's order, but l4-0's host has 0 units free for
-     * embedder 2 (4,096 needed): embedders 2 and 3 start on l4-1's free GPUs.
+     * one start first (⌊1.25 × 4⌋ − 4 = 1): 4 waves, each starting one copy on a free GPU. In wave
+     * 1, l4-0 comes first in the pool's order and its GPUs 2 and 3 are free, but its host has 0 units
+     * free (the old embedder/0 still runs beside its new copy until the wave ends): embedder/0's new
+     * copy starts on l4-1 (GPU 2). Every later step is measured the same way ({@link
+     * RolloutWaves#assertAdmitted}: every prefix, placement's own checks).
      */
     @org.junit.jupiter.api.Test
     void aCopyStartsElsewhereOnlyWhereTheHostHasRoom() {
@@ -114,12 +142,10 @@ class RolloutWavesTest {
         FleetState reached = RolloutWaves.foldChecked(current[0], plan, RolloutWaves.MAX_CLIENTS);
         assertThat(reached.instances()).isEqualTo(StateFold.normalize(plan.desired()).instances());
         assertThat(plan.rollouts()).singleElement().satisfies(r -> assertThat(r.waves()).isEqualTo(4));
-        // the copies of l4-1 start on l4-1's free GPUs, not on l4-0's (whose host is full)
-        for (Action a : plan.actions()) {
-            if (a instanceof Action.MoveCopy m && m.task().ordinal() >= 2) {
-                assertThat(m.to()).allSatisfy(p -> assertThat(p.instanceId().toString()).isEqualTo("l4-1"));
-            }
-        }
+        // the first copy started while l4-0's host is full starts on l4-1, not on l4-0's free GPUs
+        Action.MoveCopy first = plan.actions().stream().filter(a -> a instanceof Action.MoveCopy m && m.task().ordinal() == 0)
+                .map(a -> (Action.MoveCopy) a).findFirst().orElseThrow();
+        assertThat(first.to()).singleElement().satisfies(p -> assertThat(p.instanceId().toString()).isEqualTo("l4-1"));
     }
 
     private static Spec hostSpec(String image) {
@@ -189,8 +215,9 @@ class RolloutWavesTest {
                         java.util.List.of(new Action.Placement(id, 0, embedder.withRevision(now))), "revision", false),
                 new Action.ConfigureGpu(id, 1, dev.gpushare.engine.state.GpuMode.MPS, dev.gpushare.engine.state.GpuMode.IDLE, null,
                         java.util.List.of()));
-        var result = dev.gpushare.engine.plan.internal.Waves.order(current, actions, spec,
-                dev.gpushare.engine.placement.Admission.of(dev.gpushare.engine.resolve.ResolvedSpec.of(spec)));
+        var resolved = dev.gpushare.engine.resolve.ResolvedSpec.of(spec);
+        var result = dev.gpushare.engine.plan.internal.Waves.order(current, actions, resolved,
+                dev.gpushare.engine.placement.Admission.of(resolved));
         assertThat(result.refused()).isEmpty();
         Action.MoveCopy started = result.actions().stream().filter(a -> a instanceof Action.MoveCopy m && m.task().group().equals("embedder"))
                 .map(a -> (Action.MoveCopy) a).findFirst().orElseThrow();

@@ -4,9 +4,13 @@ import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.plan.Action.Placement;
+import dev.gpushare.engine.placement.Admission;
+import dev.gpushare.engine.plan.StateFold;
+import dev.gpushare.engine.state.Allocation;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.GpuMode;
 import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.Owner;
 import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.kubernetes.DeviceMode;
@@ -30,13 +34,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * Carries out one batch of actions on the cluster's objects, in the batch's order. Every write is
- * a server-side apply with field manager {@code gpushare} or a delete, so each action is
- * idempotent: rerunning a cut-off batch converges. A move starts the new pod before it deletes the
- * old one. Claims no live pod uses any more are deleted at the end, and the node-configuration
- * ConfigMaps are written before a node's label names a new entry of them.
+ * Carries out one batch of actions on the cluster's objects, in the batch's order. What to write is
+ * not decided here: {@link StateFold} folds each action over the state read from the objects, and
+ * the writer turns the difference it makes into objects — nodes claimed, configured or released,
+ * one pod per copy at its folded placements. Every write is a server-side apply with field manager
+ * {@code gpushare} or a delete, so each action is idempotent: rerunning a cut-off batch converges.
+ * A move starts the new pod before it deletes the old one, except where the new pod takes the old
+ * one's name (same instance, GPU, device and revision, other limits): a pod's resources cannot be
+ * changed, so it is deleted, then created again. Claims no live pod uses any more are deleted at
+ * the end, and the node-configuration ConfigMaps are written before a node's label names a new
+ * entry of them.
  */
 public final class BatchWriter {
     private final KubernetesClient client;
@@ -48,11 +58,19 @@ public final class BatchWriter {
     private final Map<String, ResourceClaim> claims = new TreeMap<>();
     private final Map<String, Map<Integer, String>> uuids = new HashMap<>();
     private final Set<String> writtenEntries = new HashSet<>();
+    /** The state as the actions so far leave it: what the objects are written to. */
+    private final StateFold.Fold fold;
+    private final Admission admission;
     private static final java.util.regex.Pattern MIG_NAME = java.util.regex.Pattern.compile("gpu-([0-9]+)-mig-.*");
 
+    /**
+     * @param admission what a GPU holds (the batch's own capacity check): whether a moved copy's old
+     *                  pod may run until the new one started
+     */
     public BatchWriter(KubernetesClient client, String namespace, ClusterObjects world, SpecIndex spec,
-                       DeviceMode mode, String componentImage) {
+                       DeviceMode mode, String componentImage, Admission admission) {
         this.client = client;
+        this.admission = admission;
         this.namespace = namespace;
         this.world = world;
         this.spec = spec;
@@ -64,6 +82,7 @@ public final class BatchWriter {
                 if (c.getMetadata().getDeletionTimestamp() == null) claims.put(c.getMetadata().getName(), c);
             }
         }
+        fold = StateFold.Fold.of(world.snapshot(0), false);
         for (InstanceRecord r : world.records.values()) {
             NodeConfig c = config(r);
             if (c.migEntryName() != null) writtenEntries.add(c.migEntryName());
@@ -71,41 +90,156 @@ public final class BatchWriter {
         }
     }
 
+    /**
+     * Writes what {@code action} changes, as {@link StateFold} says: the fold steps the action, and
+     * the instances it names and the copies whose allocations it changes are written as the
+     * difference between before and after. Within the action the order keeps the batch's capacity
+     * order: pods that must go first (a stopped copy, a copy whose pod cannot be changed in place)
+     * are deleted, then nodes are released, claimed or configured, then new pods start, and only
+     * then do a moved copy's old pods stop (start before stop, as ECS moves a task).
+     */
     public void execute(Action action) {
-        switch (action) {
-            case Action.LaunchInstance l -> launch(l.instance(), l.declaredLayout());
-            case Action.ReplaceInstance r -> {
-                String id = r.instance().id().toString();
-                stopAllOn(id);
-                deleteClaimsOf(id, null);
-                configure(id, record(r.instance(), r.declaredLayout()));
-            }
-            case Action.ConfigureGpu c -> {
-                String id = c.instanceId().toString();
-                InstanceRecord r = world.records.get(id);
-                if (r == null) throw missing(id, action);
-                List<Gpu> gpus = new ArrayList<>();
-                for (Gpu g : r.gpus()) {
-                    gpus.add(g.index() != c.gpuIndex() ? g
-                            : new Gpu(g.index(), g.model(), g.memoryMiB(), c.mode(), c.fraction(), c.partitions(), List.of()));
-                }
-                deleteClaimsOf(id, c.gpuIndex()); // a claim's sharing follows the GPU's mode
-                configure(id, new InstanceRecord(r.id(), r.capacityProvider(), r.endpoint(), gpus, r.declaredLayout()));
-            }
-            case Action.PlaceCopy p -> {
-                stopOthers(p.task(), startPod(p.task(), p.placements()));
-            }
-            case Action.MoveCopy m -> {
-                stopOthers(m.task(), startPod(m.task(), m.to())); // start before stop, as ECS moves a task
-            }
-            case Action.StopCopy s -> stopOthers(s.task(), null);
-            case Action.TerminateInstance t -> {
-                String id = t.instanceId().toString();
-                stopAllOn(id);
-                deleteClaimsOf(id, null);
-                release(id);
+        List<InstanceId> named = StateFold.named(action);
+        Map<InstanceId, Instance> before = new LinkedHashMap<>();
+        for (InstanceId id : named) before.putIfAbsent(id, fold.instance(id));
+        Set<TaskId> tasks = new TreeSet<>();
+        List<Placement> to = switch (action) {
+            case Action.PlaceCopy p -> { tasks.add(p.task()); yield p.placements(); }
+            case Action.MoveCopy m -> { tasks.add(m.task()); yield m.to(); }
+            case Action.StopCopy s -> { tasks.add(s.task()); yield List.of(); }
+            default -> List.of();
+        };
+        for (Placement p : to) {
+            if (fold.instance(p.instanceId()) == null) {
+                throw new BackendException(BackendCode.KUBERNETES_REFUSED, "copy " + p.allocation().task() + " is placed on instance "
+                        + p.instanceId() + ", which cluster " + world.cluster + " does not have on any node; plan again");
             }
         }
+        fold.step(action);
+        for (Map.Entry<InstanceId, Instance> e : before.entrySet()) changedTasks(e.getValue(), fold.instance(e.getKey()), tasks);
+
+        // 1. pods that must go before anything starts: a copy with no placement left, a pod whose
+        //    replacement has its name (a pod's resources cannot change: it is recreated), a pod
+        //    whose GPU cannot hold it next to its replacement (the batch's check folds a move as
+        //    stop, then start: that is the order it approved)
+        record Wanted(List<Placement> placements, Pod pod) {}
+        Map<TaskId, Wanted> wanted = new LinkedHashMap<>();
+        for (TaskId task : tasks) {
+            List<Placement> placements = placements(task);
+            Pod pod = placements.isEmpty() ? null : desiredPod(task, placements);
+            for (Pod live : livePods(task)) {
+                if (pod == null) deletePod(live.getMetadata().getName());
+                else if (live.getMetadata().getName().equals(pod.getMetadata().getName()) ? !CopyPods.same(pod, live)
+                        : !CopyPods.same(pod, live) && !fitsBeside(live, placements)) {
+                    deletePod(live.getMetadata().getName());
+                }
+            }
+            if (pod != null) wanted.put(task, new Wanted(placements, pod));
+        }
+        // 2. the nodes: released, claimed or configured as the folded instance says
+        for (Map.Entry<InstanceId, Instance> e : before.entrySet()) writeInstance(e.getKey(), e.getValue(), fold.instance(e.getKey()));
+        // 3. new pods, 4. then the copies' other pods stop
+        for (Map.Entry<TaskId, Wanted> e : wanted.entrySet()) {
+            String keep = startPod(e.getKey(), e.getValue().placements(), e.getValue().pod());
+            for (Pod live : livePods(e.getKey())) if (!live.getMetadata().getName().equals(keep)) deletePod(live.getMetadata().getName());
+        }
+    }
+
+    /**
+     * True when the old pod {@code live} of a copy may run until its new placements started: it
+     * shares no GPU with them, or {@link Admission} finds room for both there (as a rollout's
+     * start-first wave planned it).
+     */
+    private boolean fitsBeside(Pod live, List<Placement> placements) {
+        String label = live.getMetadata().getLabels() == null ? null : live.getMetadata().getLabels().get(Keys.INSTANCE);
+        String json = live.getMetadata().getAnnotations() == null ? null : live.getMetadata().getAnnotations().get(Keys.ALLOCATIONS);
+        if (label == null || json == null) return true;
+        Placement first = placements.getFirst();
+        if (!label.equals(Names.labelValue(first.instanceId().toString()))) return true; // another instance
+        Set<Integer> gpus = new HashSet<>();
+        for (Placement p : placements) gpus.add(p.gpuIndex());
+        List<PodAllocation> old = AnnotationJson.allocations(json);
+        if (old.stream().noneMatch(a -> gpus.contains(a.gpu()))) return true;
+        // the instance at the moment both run: the old copy's allocations kept, under an id of their own
+        Instance now = fold.instance(first.instanceId());
+        TaskId stopping = new TaskId(first.allocation().task().group(), Integer.MAX_VALUE);
+        List<Gpu> peak = new ArrayList<>();
+        for (Gpu g : now.gpus()) {
+            List<Allocation> as = new ArrayList<>(g.allocations());
+            for (PodAllocation a : old) {
+                if (a.gpu() != g.index()) continue;
+                Allocation x = a.allocation();
+                as.add(new Allocation(stopping, x.container(), x.memoryMiB(), x.maxComputePercent(), x.partition(), x.env(), x.revision()));
+            }
+            peak.add(new Gpu(g.index(), g.model(), g.memoryMiB(), g.mode(), g.fraction(), g.partitions(), as));
+        }
+        return admission.check(now.withGpus(peak)).isEmpty();
+    }
+
+    /** Adds to {@code tasks} every task whose allocations on one instance differ between {@code was} and {@code now}. */
+    private static void changedTasks(Instance was, Instance now, Set<TaskId> tasks) {
+        Map<TaskId, List<String>> a = allocationsByTask(was), b = allocationsByTask(now);
+        for (TaskId t : a.keySet()) if (!a.get(t).equals(b.get(t))) tasks.add(t);
+        for (TaskId t : b.keySet()) if (!b.get(t).equals(a.get(t))) tasks.add(t);
+    }
+
+    private static Map<TaskId, List<String>> allocationsByTask(Instance i) {
+        Map<TaskId, List<String>> out = new HashMap<>();
+        if (i == null) return out;
+        for (Gpu g : i.gpus()) {
+            for (Allocation a : g.allocations()) out.computeIfAbsent(a.task(), k -> new ArrayList<>()).add(g.index() + ":" + a);
+        }
+        for (List<String> l : out.values()) l.sort(null);
+        return out;
+    }
+
+    /** Where the fold has the copy now: by instance, GPU index, container. */
+    private List<Placement> placements(TaskId task) {
+        List<Placement> out = new ArrayList<>();
+        for (InstanceId id : new TreeSet<>(fold.holding(task))) {
+            Instance i = fold.instance(id);
+            if (i == null) continue;
+            List<Gpu> gpus = new ArrayList<>(i.gpus());
+            gpus.sort(java.util.Comparator.comparingInt(Gpu::index));
+            for (Gpu g : gpus) {
+                List<Allocation> mine = new ArrayList<>();
+                for (Allocation a : g.allocations()) if (a.task().equals(task)) mine.add(a);
+                mine.sort(java.util.Comparator.comparing(Allocation::container));
+                for (Allocation a : mine) out.add(new Placement(id, g.index(), a));
+            }
+        }
+        return out;
+    }
+
+    /** The released, claimed or configured node of an instance, as the fold changed it. */
+    private void writeInstance(InstanceId instanceId, Instance was, Instance now) {
+        String id = instanceId.toString();
+        if (now == null) {
+            if (was == null && !world.records.containsKey(id)) return;
+            stopAllOn(id);
+            deleteClaimsOf(id, null);
+            release(id);
+            return;
+        }
+        InstanceRecord r = record(now, fold.layout(instanceId));
+        if (was == null && !world.records.containsKey(id)) {
+            launch(now, r);
+            return;
+        }
+        InstanceRecord had = world.records.get(id);
+        if (had == null) throw missing(id);
+        boolean healed = world.unhealthy.containsKey(id) && now.healthy();
+        if (r.equals(had) && !healed) return;
+        Map<Integer, Gpu> old = new HashMap<>();
+        for (Gpu g : had.gpus()) old.put(g.index(), g);
+        for (Gpu g : r.gpus()) if (!g.equals(old.get(g.index()))) deleteClaimsOf(id, g.index()); // a claim's sharing follows the GPU's mode
+        configure(id, r, now.healthy() ? null : mark(id));
+    }
+
+    /** The reason {@code instance mark-unhealthy} left on the node, kept while the instance stays unhealthy. */
+    private String mark(String id) {
+        Node n = world.nodes.get(id);
+        return n == null || n.getMetadata().getAnnotations() == null ? null : n.getMetadata().getAnnotations().get(Keys.UNHEALTHY);
     }
 
     /** Deletes the claims no live pod uses, and writes the node-configuration ConfigMaps. */
@@ -126,12 +260,7 @@ public final class BatchWriter {
 
     // --- instances ------------------------------------------------------------------------------
 
-    private void launch(Instance instance, List<String> declaredLayout) {
-        if (world.records.containsKey(instance.id().toString())) { // already claimed (a rerun): configure as launched
-            configure(instance.id().toString(), record(instance, declaredLayout));
-            return;
-        }
-        InstanceRecord r = record(instance, declaredLayout);
+    private void launch(Instance instance, InstanceRecord r) {
         ensureEntries(r);
         List<Node> candidates = world.free.getOrDefault(instance.instanceType(), new ArrayList<>());
         while (!candidates.isEmpty()) {
@@ -152,16 +281,16 @@ public final class BatchWriter {
                 + "; " + String.format(ClusterObjects.ADD_HINT, 1, instance.instanceType()) + ", then plan again");
     }
 
-    private void configure(String id, InstanceRecord r) {
+    private void configure(String id, InstanceRecord r, String unhealthyReason) {
         Node node = world.nodes.get(id);
         if (node == null) throw new BackendException(BackendCode.KUBERNETES_REFUSED, "instance " + id + " of cluster "
                 + world.cluster + " has no node (it was deleted or its gpushare.dev labels removed); plan again");
         ensureEntries(r);
         world.nodes.put(id, Failures.call("apply Node " + node.getMetadata().getName(), () -> client.nodes()
-                .resource(nodePatch(node.getMetadata().getName(), null, r, null))
+                .resource(nodePatch(node.getMetadata().getName(), null, r, unhealthyReason))
                 .fieldManager(Keys.FIELD_MANAGER).forceConflicts().serverSideApply()));
         world.records.put(id, r);
-        world.unhealthy.remove(id);
+        if (unhealthyReason == null) world.unhealthy.remove(id);
     }
 
     private void release(String id) {
@@ -202,8 +331,17 @@ public final class BatchWriter {
 
     // --- copies ---------------------------------------------------------------------------------
 
-    /** Starts the copy's pod; returns its name. */
-    private String startPod(TaskId task, List<Placement> placements) {
+    /** The copy's pod for its placements. */
+    private Pod desiredPod(TaskId task, List<Placement> placements) {
+        // the GPUs' modes as folded (a placement is on an instance the fold holds)
+        Map<Integer, GpuMode> modes = new HashMap<>();
+        for (Gpu g : fold.instance(placements.getFirst().instanceId()).gpus()) modes.put(g.index(), g.mode());
+        return CopyPods.pod(world.cluster, namespace, task, placements, spec, mode, componentImage, modes::get, this::claimName);
+    }
+
+    /** Starts the copy's pod (unchanged when it runs already); returns its name. */
+    private String startPod(TaskId task, List<Placement> placements, Pod pod) {
+        for (Pod live : livePods(task)) if (CopyPods.same(pod, live)) return live.getMetadata().getName(); // runs already (a rerun)
         String id = placements.getFirst().instanceId().toString();
         InstanceRecord r = world.records.get(id);
         if (r == null) throw new BackendException(BackendCode.KUBERNETES_REFUSED, "copy " + task + " is placed on instance "
@@ -212,8 +350,8 @@ public final class BatchWriter {
         for (Gpu g : r.gpus()) modes.put(g.index(), g.mode());
         if (mode == DeviceMode.DRA) {
             for (Placement p : placements) ensureClaim(CopyPods.target(p, modes::get));
+            pod = desiredPod(task, placements); // with the claims' names as created
         }
-        Pod pod = CopyPods.pod(world.cluster, namespace, task, placements, spec, mode, componentImage, modes::get);
         String base = pod.getMetadata().getName();
         for (int attempt = 1; ; attempt++) {
             String name = pod.getMetadata().getName();
@@ -223,8 +361,8 @@ public final class BatchWriter {
                 world.pods.put(applied.getMetadata().getName(), applied);
                 return applied.getMetadata().getName();
             } catch (KubernetesClientException e) {
-                // a pod of this name still terminating (the same copy, stopped moments ago) cannot be
-                // changed: start the copy under the next free name instead
+                // a pod of this name still terminating (the same copy, stopped or recreated moments ago)
+                // cannot be changed: start the copy under the next free name instead
                 Pod old = e.getCode() == 422 && attempt < 5 ? Failures.call("get Pod " + namespace + "/" + name,
                         () -> client.pods().inNamespace(namespace).withName(name).get()) : null;
                 if (old == null || old.getMetadata().getDeletionTimestamp() == null) throw Failures.of("apply Pod " + namespace + "/" + name, e);
@@ -233,15 +371,15 @@ public final class BatchWriter {
         }
     }
 
-    /** Stops every live pod of {@code task} but {@code keep}. */
-    private void stopOthers(TaskId copy, String keep) {
+    /** The live pods of a copy. */
+    private List<Pod> livePods(TaskId copy) {
         String task = copy.toString();
-        List<String> names = new ArrayList<>();
+        List<Pod> out = new ArrayList<>();
         for (Pod p : world.pods.values()) {
             String t = p.getMetadata().getAnnotations() == null ? null : p.getMetadata().getAnnotations().get(Keys.TASK);
-            if (task.equals(t) && !p.getMetadata().getName().equals(keep)) names.add(p.getMetadata().getName());
+            if (task.equals(t)) out.add(p);
         }
-        for (String n : names) deletePod(n);
+        return out;
     }
 
     private void stopAllOn(String id) {
@@ -258,14 +396,58 @@ public final class BatchWriter {
 
     // --- claims ---------------------------------------------------------------------------------
 
-    private void ensureClaim(DeviceClaims.Target t) {
-        String name = t.claimName(world.cluster);
-        if (claims.containsKey(name)) return;
+    /**
+     * The claim for {@code t}, created when none of its names holds it yet; returns its name. The
+     * name is the target's ({@link DeviceClaims.Target#claimName}) unless that is taken by a claim
+     * still terminating (deleted by a destroy or a termination, held by its finalizer until its
+     * pods are gone) or by one for another device (an earlier instance of the same id on another
+     * node): then {@code -r1}, {@code -r2}, … A claim's device cannot change (HTTP 422, field is
+     * immutable), so a taken name is never written again.
+     */
+    private String ensureClaim(DeviceClaims.Target t) {
+        ResourceClaim want = wantedClaim(t);
+        String base = t.claimName(world.cluster);
+        for (int attempt = 0; attempt < 10; attempt++) {
+            String name = attempt == 0 ? base : base + "-r" + attempt;
+            ResourceClaim have = claims.get(name);
+            if (have != null) {
+                if (DeviceClaims.same(want, have)) return name;
+                continue;
+            }
+            want.getMetadata().setName(name);
+            try {
+                ResourceClaim applied = client.resources(ResourceClaim.class).inNamespace(namespace).resource(want)
+                        .fieldManager(Keys.FIELD_MANAGER).forceConflicts().serverSideApply();
+                if (applied.getMetadata().getDeletionTimestamp() == null) {
+                    claims.put(name, applied);
+                    return name;
+                }
+                // the same claim, deleted moments ago and still held by its finalizer: not for new pods
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 422 && e.getCode() != 409) throw Failures.of("apply ResourceClaim " + namespace + "/" + name, e);
+            }
+        }
+        throw new BackendException(BackendCode.KUBERNETES_REFUSED, "ResourceClaims " + base + " to " + base + "-r9 in namespace "
+                + namespace + " are all taken by claims for other devices or still terminating; delete them"
+                + " (kubectl delete resourceclaim -l " + Keys.CLUSTER + "=" + world.cluster + ") and apply again");
+    }
+
+    /** The name of the live claim for {@code t} (one of its names), or its first name when there is none yet. */
+    private String claimName(DeviceClaims.Target t) {
+        ResourceClaim want = wantedClaim(t);
+        String base = t.claimName(world.cluster);
+        for (int attempt = 0; attempt < 10; attempt++) {
+            String name = attempt == 0 ? base : base + "-r" + attempt;
+            ResourceClaim have = claims.get(name);
+            if (have != null && DeviceClaims.same(want, have)) return name;
+        }
+        return base;
+    }
+
+    private ResourceClaim wantedClaim(DeviceClaims.Target t) {
         Node node = world.nodes.get(t.instanceId());
         String uuid = node == null ? null : uuidOf(node.getMetadata().getName(), t.gpu());
-        ResourceClaim claim = DeviceClaims.claim(world.cluster, namespace, t, uuid);
-        claims.put(name, Failures.call("apply ResourceClaim " + namespace + "/" + name, () -> client.resources(ResourceClaim.class)
-                .inNamespace(namespace).resource(claim).fieldManager(Keys.FIELD_MANAGER).forceConflicts().serverSideApply()));
+        return DeviceClaims.claim(world.cluster, namespace, t, uuid);
     }
 
     /** Deletes the claims of an instance's GPU ({@code gpu == null}: of all its GPUs). */
@@ -348,8 +530,8 @@ public final class BatchWriter {
         }
     }
 
-    private BackendException missing(String id, Action action) {
-        return new BackendException(BackendCode.KUBERNETES_REFUSED, action.kind() + " names instance " + id
+    private BackendException missing(String id) {
+        return new BackendException(BackendCode.KUBERNETES_REFUSED, "the batch names instance " + id
                 + ", which cluster " + world.cluster + " does not have on any node; plan again");
     }
 }

@@ -66,6 +66,13 @@ public final class CopyPods {
 
     public static Pod pod(String cluster, String namespace, TaskId task, List<Placement> placements,
                           SpecIndex spec, DeviceMode mode, String componentImage, IntFunction<GpuMode> modeOfGpu) {
+        return pod(cluster, namespace, task, placements, spec, mode, componentImage, modeOfGpu, t -> t.claimName(cluster));
+    }
+
+    /** As above, with the name of each device's claim ({@code claimName}: the backend's, which may carry a suffix). */
+    public static Pod pod(String cluster, String namespace, TaskId task, List<Placement> placements, SpecIndex spec,
+                          DeviceMode mode, String componentImage, IntFunction<GpuMode> modeOfGpu,
+                          java.util.function.Function<DeviceClaims.Target, String> claimName) {
         TaskId copy = task;
         SpecIndex.Workload workload = spec.workload(copy.group()).orElseThrow(() -> new IllegalArgumentException(
                 "the spec has no service or inference component " + copy.group() + " for copy " + task));
@@ -99,7 +106,7 @@ public final class CopyPods {
                         if (!requests.isEmpty()) cb.editOrNewResources().withRequests(requests).endResources();
                         first = false;
                     }
-                    device(cluster, cb, byContainer.getOrDefault(c.name(), List.of()), c.gpu(), mode, modeOfGpu, claimRefs);
+                    device(claimName, cb, byContainer.getOrDefault(c.name(), List.of()), c.gpu(), mode, modeOfGpu, claimRefs);
                     containers.add(cb.build());
                 }
             }
@@ -114,7 +121,7 @@ public final class CopyPods {
                 }
                 List<Placement> mine = new ArrayList<>();
                 for (List<Placement> ps : byContainer.values()) mine.addAll(ps);
-                device(cluster, cb, mine, null, mode, modeOfGpu, claimRefs);
+                device(claimName, cb, mine, null, mode, modeOfGpu, claimRefs);
                 containers.add(cb.build());
             }
         }
@@ -138,8 +145,45 @@ public final class CopyPods {
         return pb.build();
     }
 
+    /**
+     * True when {@code live} runs what {@code wanted} describes: the same copy, allocations, node
+     * selector, containers (image, environment, resources) and claims, whatever its name (a pod
+     * recreated while its old namesake terminated runs under another). What the API server adds
+     * (defaults, status) is not compared.
+     */
+    public static boolean same(Pod wanted, Pod live) {
+        return view(wanted).equals(view(live));
+    }
+
+    private static List<Object> view(Pod p) {
+        Map<String, String> ann = p.getMetadata().getAnnotations() == null ? Map.of() : p.getMetadata().getAnnotations();
+        List<Object> containers = new ArrayList<>();
+        for (io.fabric8.kubernetes.api.model.Container c : p.getSpec().getContainers()) {
+            List<String> env = new ArrayList<>();
+            if (c.getEnv() != null) for (EnvVar e : c.getEnv()) env.add(e.getName() + "=" + e.getValue());
+            io.fabric8.kubernetes.api.model.ResourceRequirements r = c.getResources();
+            List<String> claims = new ArrayList<>();
+            if (r != null && r.getClaims() != null) for (ResourceClaim rc : r.getClaims()) claims.add(rc.getName() + "/" + rc.getRequest());
+            containers.add(List.of(c.getName(), String.valueOf(c.getImage()), env, claims,
+                    amounts(r == null ? null : r.getRequests()), amounts(r == null ? null : r.getLimits())));
+        }
+        List<String> podClaims = new ArrayList<>();
+        if (p.getSpec().getResourceClaims() != null) {
+            for (PodResourceClaim c : p.getSpec().getResourceClaims()) podClaims.add(c.getName() + "=" + c.getResourceClaimName());
+        }
+        Map<String, String> labels = p.getMetadata().getLabels() == null ? Map.of() : p.getMetadata().getLabels();
+        return List.of(new TreeMap<>(labels), String.valueOf(ann.get(Keys.TASK)), String.valueOf(ann.get(Keys.ALLOCATIONS)),
+                p.getSpec().getNodeSelector() == null ? Map.of() : new TreeMap<>(p.getSpec().getNodeSelector()), containers, podClaims);
+    }
+
+    private static Map<String, java.math.BigDecimal> amounts(Map<String, Quantity> q) {
+        Map<String, java.math.BigDecimal> out = new TreeMap<>();
+        if (q != null) for (Map.Entry<String, Quantity> e : q.entrySet()) out.put(e.getKey(), e.getValue().getNumericalAmount().stripTrailingZeros());
+        return out;
+    }
+
     /** The container's environment and its device request. */
-    private static void device(String cluster, ContainerBuilder cb, List<Placement> mine, GpuRequirement gpu, DeviceMode mode,
+    private static void device(java.util.function.Function<DeviceClaims.Target, String> claimName, ContainerBuilder cb, List<Placement> mine, GpuRequirement gpu, DeviceMode mode,
                                IntFunction<GpuMode> modeOfGpu, Map<String, PodResourceClaim> claimRefs) {
         if (mine.isEmpty()) return;
         Map<String, String> env = new TreeMap<>();
@@ -151,7 +195,7 @@ public final class CopyPods {
                 List<ResourceClaim> uses = new ArrayList<>();
                 for (Placement p : mine) {
                     DeviceClaims.Target t = target(p, modeOfGpu);
-                    claimRefs.putIfAbsent(t.referenceName(), new PodResourceClaim(t.referenceName(), t.claimName(cluster), null));
+                    claimRefs.putIfAbsent(t.referenceName(), new PodResourceClaim(t.referenceName(), claimName.apply(t), null));
                     uses.add(new ResourceClaim(t.referenceName(), DeviceClaims.REQUEST));
                 }
                 cb.editOrNewResources().withClaims(uses).endResources();

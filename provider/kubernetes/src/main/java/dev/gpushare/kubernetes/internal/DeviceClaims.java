@@ -21,6 +21,9 @@ import java.util.Map;
 public final class DeviceClaims {
     /** The name of the one request of every claim, which containers reference. */
     public static final String REQUEST = "gpu";
+    private static final io.fabric8.kubernetes.client.utils.KubernetesSerialization SERIAL =
+            new io.fabric8.kubernetes.client.utils.KubernetesSerialization();
+    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
     private static final String ATTR = "device.attributes['" + Keys.DRA_DRIVER + "'].";
 
     private DeviceClaims() {}
@@ -79,6 +82,35 @@ public final class DeviceClaims {
                     .build()).endDevices().endSpec();
         }
         return b.build();
+    }
+
+    /**
+     * True when {@code have} asks for the device {@code want} does, with the same sharing: the device
+     * class, the selectors and the driver configuration (what the API server never lets change).
+     */
+    public static boolean same(ResourceClaim want, ResourceClaim have) {
+        return view(want).equals(view(have));
+    }
+
+    private static List<Object> view(ResourceClaim c) {
+        List<Object> out = new java.util.ArrayList<>();
+        if (c.getSpec() == null || c.getSpec().getDevices() == null) return out;
+        var d = c.getSpec().getDevices();
+        if (d.getRequests() != null) {
+            for (var r : d.getRequests()) {
+                var x = r.getExactly();
+                List<String> cel = new java.util.ArrayList<>();
+                if (x != null && x.getSelectors() != null) for (var s : x.getSelectors()) cel.add(s.getCel() == null ? "" : s.getCel().getExpression());
+                out.add(List.of(r.getName(), x == null ? "" : String.valueOf(x.getDeviceClassName()), cel));
+            }
+        }
+        if (d.getConfig() != null) {
+            for (var k : d.getConfig()) {
+                out.add(List.of(String.valueOf(k.getRequests()), k.getOpaque() == null ? "" : String.valueOf(k.getOpaque().getDriver()),
+                        k.getOpaque() == null || k.getOpaque().getParameters() == null ? "" : JSON.readTree(SERIAL.asJson(k.getOpaque().getParameters()))));
+            }
+        }
+        return out;
     }
 
     private static Map<String, Object> sharing(GpuMode mode) {

@@ -1,6 +1,7 @@
 package dev.gpushare.model.io;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.util.DefaultIndenter;
 import tools.jackson.core.util.DefaultPrettyPrinter;
 import tools.jackson.core.util.Separators;
@@ -23,7 +24,7 @@ public final class Json {
             .build();
     // "key": value and [] / {} for empty containers: the form people expect to read and diff.
     private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
-    private static final ObjectWriter PRETTY = MAPPER.writer().with(new DefaultPrettyPrinter(
+    private static final ObjectWriter PRETTY = MAPPER.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET).with(new DefaultPrettyPrinter(
             Separators.createDefaultInstance()
                     .withObjectNameValueSpacing(Separators.Spacing.AFTER)
                     .withArrayEmptySeparator("")
@@ -46,5 +47,15 @@ public final class Json {
     /** Two-space indented, {@code "key": value}, {@code []} for an empty list, with a trailing newline. */
     public static String print(JsonNode tree) {
         return PRETTY.writeValueAsString(tree) + "\n";
+    }
+
+    /**
+     * {@link #print(JsonNode)} written straight to {@code out} (left open), without the document as
+     * one string first: the same characters, for documents of tens of megabytes (a large fleet's
+     * state).
+     */
+    public static void print(JsonNode tree, java.io.Writer out) throws java.io.IOException {
+        PRETTY.writeValue(out, tree);
+        out.write('\n');
     }
 }

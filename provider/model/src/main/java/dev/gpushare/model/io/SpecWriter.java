@@ -2,6 +2,7 @@ package dev.gpushare.model.io;
 
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Container;
+import dev.gpushare.model.HealthCheck;
 import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.Pricing;
@@ -127,6 +128,21 @@ public final class SpecWriter {
         o.put("name", c.name());
         o.put("image", c.image());
         if (c.gpu() != null) o.set("gpu", gpu(c.gpu()));
+        if (c.entryPoint() != null) o.set("entryPoint", strings(c.entryPoint()));
+        if (c.command() != null) o.set("command", strings(c.command()));
+        if (c.environment() != null) {
+            ArrayNode env = o.putArray("environment");
+            c.environment().forEach(v -> env.addObject().put("name", v.name()).put("value", v.value()));
+        }
+        if (c.healthCheck() != null) {
+            HealthCheck h = c.healthCheck();
+            ObjectNode hc = o.putObject("healthCheck");
+            hc.set("command", strings(h.command()));
+            if (h.interval() != null) hc.put("interval", h.interval());
+            if (h.timeout() != null) hc.put("timeout", h.timeout());
+            if (h.retries() != null) hc.put("retries", h.retries());
+            if (h.startPeriod() != null) hc.put("startPeriod", h.startPeriod());
+        }
         return o;
     }
 

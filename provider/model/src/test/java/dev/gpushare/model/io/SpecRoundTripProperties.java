@@ -112,7 +112,14 @@ class SpecRoundTripProperties {
     }
 
     private static Arbitrary<TaskDefinition> taskDefinitions() {
-        Arbitrary<Container> containers = Combinators.combine(texts(), texts(), gpu().injectNull(0.3)).as(Container::new);
+        // what a container runs: lists of tricky texts, name/value pairs, a health check with or without its numbers
+        Arbitrary<java.util.List<String>> words = texts().list().ofMinSize(1).ofMaxSize(3);
+        Arbitrary<java.util.List<dev.gpushare.model.EnvironmentVariable>> env = Combinators.combine(texts(), texts())
+                .as(dev.gpushare.model.EnvironmentVariable::new).list().ofMaxSize(3);
+        Arbitrary<dev.gpushare.model.HealthCheck> checks = Combinators.combine(words, optInts(), optInts(), optInts(), optInts())
+                .as(dev.gpushare.model.HealthCheck::new);
+        Arbitrary<Container> containers = Combinators.combine(texts(), texts(), gpu().injectNull(0.3), words.injectNull(0.5),
+                words.injectNull(0.5), env.injectNull(0.5), checks.injectNull(0.5)).as(Container::new);
         return Combinators.combine(texts(), optInts(), optInts(), containers.list().ofMaxSize(3))
                 .as(TaskDefinition::new);
     }

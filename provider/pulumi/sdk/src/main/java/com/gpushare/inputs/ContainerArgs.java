@@ -3,11 +3,14 @@
 
 package com.gpushare.inputs;
 
+import com.gpushare.inputs.EnvironmentVariableArgs;
+import com.gpushare.inputs.HealthCheckArgs;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Object;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -22,6 +25,51 @@ public final class ContainerArgs extends com.pulumi.resources.ResourceArgs {
     public static final ContainerArgs Empty = new ContainerArgs();
 
     /**
+     * The arguments the container starts with, replacing the image&#39;s CMD (ECS command; Kubernetes args), e.g. [&#34;--port&#34;, &#34;8080&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    @Import(name="command")
+    private @Nullable Output<List<String>> command;
+
+    /**
+     * @return The arguments the container starts with, replacing the image&#39;s CMD (ECS command; Kubernetes args), e.g. [&#34;--port&#34;, &#34;8080&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    public Optional<Output<List<String>>> command() {
+        return Optional.ofNullable(this.command);
+    }
+
+    /**
+     * The program the container starts, replacing the image&#39;s ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. [&#34;python&#34;, &#34;-m&#34;, &#34;server&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    @Import(name="entryPoint")
+    private @Nullable Output<List<String>> entryPoint;
+
+    /**
+     * @return The program the container starts, replacing the image&#39;s ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. [&#34;python&#34;, &#34;-m&#34;, &#34;server&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    public Optional<Output<List<String>>> entryPoint() {
+        return Optional.ofNullable(this.entryPoint);
+    }
+
+    /**
+     * Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    @Import(name="environment")
+    private @Nullable Output<List<EnvironmentVariableArgs>> environment;
+
+    /**
+     * @return Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    public Optional<Output<List<EnvironmentVariableArgs>>> environment() {
+        return Optional.ofNullable(this.environment);
+    }
+
+    /**
      * The GPU the container asks for, one of: an integer (whole GPUs), &#34;ALL&#34;, 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: &#34;&lt;MIG profile&gt;&#34;}. Leave it out for a container without GPU.
      * 
      */
@@ -34,6 +82,21 @@ public final class ContainerArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<Object>> gpu() {
         return Optional.ofNullable(this.gpu);
+    }
+
+    /**
+     * How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container&#39;s readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    @Import(name="healthCheck")
+    private @Nullable Output<HealthCheckArgs> healthCheck;
+
+    /**
+     * @return How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container&#39;s readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    public Optional<Output<HealthCheckArgs>> healthCheck() {
+        return Optional.ofNullable(this.healthCheck);
     }
 
     /**
@@ -69,7 +132,11 @@ public final class ContainerArgs extends com.pulumi.resources.ResourceArgs {
     private ContainerArgs() {}
 
     private ContainerArgs(ContainerArgs $) {
+        this.command = $.command;
+        this.entryPoint = $.entryPoint;
+        this.environment = $.environment;
         this.gpu = $.gpu;
+        this.healthCheck = $.healthCheck;
         this.image = $.image;
         this.name = $.name;
     }
@@ -93,6 +160,99 @@ public final class ContainerArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param command The arguments the container starts with, replacing the image&#39;s CMD (ECS command; Kubernetes args), e.g. [&#34;--port&#34;, &#34;8080&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder command(@Nullable Output<List<String>> command) {
+            $.command = command;
+            return this;
+        }
+
+        /**
+         * @param command The arguments the container starts with, replacing the image&#39;s CMD (ECS command; Kubernetes args), e.g. [&#34;--port&#34;, &#34;8080&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder command(List<String> command) {
+            return command(Output.of(command));
+        }
+
+        /**
+         * @param command The arguments the container starts with, replacing the image&#39;s CMD (ECS command; Kubernetes args), e.g. [&#34;--port&#34;, &#34;8080&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder command(String... command) {
+            return command(List.of(command));
+        }
+
+        /**
+         * @param entryPoint The program the container starts, replacing the image&#39;s ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. [&#34;python&#34;, &#34;-m&#34;, &#34;server&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder entryPoint(@Nullable Output<List<String>> entryPoint) {
+            $.entryPoint = entryPoint;
+            return this;
+        }
+
+        /**
+         * @param entryPoint The program the container starts, replacing the image&#39;s ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. [&#34;python&#34;, &#34;-m&#34;, &#34;server&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder entryPoint(List<String> entryPoint) {
+            return entryPoint(Output.of(entryPoint));
+        }
+
+        /**
+         * @param entryPoint The program the container starts, replacing the image&#39;s ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. [&#34;python&#34;, &#34;-m&#34;, &#34;server&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder entryPoint(String... entryPoint) {
+            return entryPoint(List.of(entryPoint));
+        }
+
+        /**
+         * @param environment Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder environment(@Nullable Output<List<EnvironmentVariableArgs>> environment) {
+            $.environment = environment;
+            return this;
+        }
+
+        /**
+         * @param environment Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder environment(List<EnvironmentVariableArgs> environment) {
+            return environment(Output.of(environment));
+        }
+
+        /**
+         * @param environment Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder environment(EnvironmentVariableArgs... environment) {
+            return environment(List.of(environment));
+        }
+
+        /**
          * @param gpu The GPU the container asks for, one of: an integer (whole GPUs), &#34;ALL&#34;, 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: &#34;&lt;MIG profile&gt;&#34;}. Leave it out for a container without GPU.
          * 
          * @return builder
@@ -111,6 +271,27 @@ public final class ContainerArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder gpu(Object gpu) {
             return gpu(Output.of(gpu));
+        }
+
+        /**
+         * @param healthCheck How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container&#39;s readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder healthCheck(@Nullable Output<HealthCheckArgs> healthCheck) {
+            $.healthCheck = healthCheck;
+            return this;
+        }
+
+        /**
+         * @param healthCheck How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container&#39;s readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder healthCheck(HealthCheckArgs healthCheck) {
+            return healthCheck(Output.of(healthCheck));
         }
 
         /**

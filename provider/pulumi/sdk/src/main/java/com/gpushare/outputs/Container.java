@@ -3,10 +3,13 @@
 
 package com.gpushare.outputs;
 
+import com.gpushare.outputs.EnvironmentVariable;
+import com.gpushare.outputs.HealthCheck;
 import com.pulumi.core.annotations.CustomType;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Object;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -14,10 +17,30 @@ import javax.annotation.Nullable;
 @CustomType
 public final class Container {
     /**
+     * @return The arguments the container starts with, replacing the image&#39;s CMD (ECS command; Kubernetes args), e.g. [&#34;--port&#34;, &#34;8080&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    private @Nullable List<String> command;
+    /**
+     * @return The program the container starts, replacing the image&#39;s ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. [&#34;python&#34;, &#34;-m&#34;, &#34;server&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    private @Nullable List<String> entryPoint;
+    /**
+     * @return Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    private @Nullable List<EnvironmentVariable> environment;
+    /**
      * @return The GPU the container asks for, one of: an integer (whole GPUs), &#34;ALL&#34;, 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: &#34;&lt;MIG profile&gt;&#34;}. Leave it out for a container without GPU.
      * 
      */
     private @Nullable Object gpu;
+    /**
+     * @return How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container&#39;s readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    private @Nullable HealthCheck healthCheck;
     /**
      * @return The container image reference, e.g. ghcr.io/acme/embedder:1.4.
      * 
@@ -31,11 +54,39 @@ public final class Container {
 
     private Container() {}
     /**
+     * @return The arguments the container starts with, replacing the image&#39;s CMD (ECS command; Kubernetes args), e.g. [&#34;--port&#34;, &#34;8080&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    public List<String> command() {
+        return this.command == null ? List.of() : this.command;
+    }
+    /**
+     * @return The program the container starts, replacing the image&#39;s ENTRYPOINT (ECS entryPoint; Kubernetes command), e.g. [&#34;python&#34;, &#34;-m&#34;, &#34;server&#34;]. Leave it out to keep the image&#39;s. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    public List<String> entryPoint() {
+        return this.entryPoint == null ? List.of() : this.entryPoint;
+    }
+    /**
+     * @return Environment variables of the container, as ECS writes them: a list of {name, value}. Each name at most once; gpushare sets the GPU variables (NVIDIA_VISIBLE_DEVICES, CUDA_MPS_*, GPUSHARE_*) from the placement, so those names are refused. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    public List<EnvironmentVariable> environment() {
+        return this.environment == null ? List.of() : this.environment;
+    }
+    /**
      * @return The GPU the container asks for, one of: an integer (whole GPUs), &#34;ALL&#34;, 0.125/0.25/0.5 (a fractional instance), {nvidiaMps: {memory: MiB, maxComputePercent: 1..100}} or {partition: &#34;&lt;MIG profile&gt;&#34;}. Leave it out for a container without GPU.
      * 
      */
     public Optional<Object> gpu() {
         return Optional.ofNullable(this.gpu);
+    }
+    /**
+     * @return How to tell that a copy is healthy (ECS healthCheck): a new copy of a rollout must pass it before the old copies of its wave stop. On Kubernetes it becomes the container&#39;s readinessProbe. Leave it out: a copy is ready once it runs. Part of the task definition revision: a change rolls out.
+     * 
+     */
+    public Optional<HealthCheck> healthCheck() {
+        return Optional.ofNullable(this.healthCheck);
     }
     /**
      * @return The container image reference, e.g. ghcr.io/acme/embedder:1.4.
@@ -61,21 +112,62 @@ public final class Container {
     }
     @CustomType.Builder
     public static final class Builder {
+        private @Nullable List<String> command;
+        private @Nullable List<String> entryPoint;
+        private @Nullable List<EnvironmentVariable> environment;
         private @Nullable Object gpu;
+        private @Nullable HealthCheck healthCheck;
         private String image;
         private String name;
         public Builder() {}
         public Builder(Container defaults) {
     	      Objects.requireNonNull(defaults);
+    	      this.command = defaults.command;
+    	      this.entryPoint = defaults.entryPoint;
+    	      this.environment = defaults.environment;
     	      this.gpu = defaults.gpu;
+    	      this.healthCheck = defaults.healthCheck;
     	      this.image = defaults.image;
     	      this.name = defaults.name;
         }
 
         @CustomType.Setter
+        public Builder command(@Nullable List<String> command) {
+
+            this.command = command;
+            return this;
+        }
+        public Builder command(String... command) {
+            return command(List.of(command));
+        }
+        @CustomType.Setter
+        public Builder entryPoint(@Nullable List<String> entryPoint) {
+
+            this.entryPoint = entryPoint;
+            return this;
+        }
+        public Builder entryPoint(String... entryPoint) {
+            return entryPoint(List.of(entryPoint));
+        }
+        @CustomType.Setter
+        public Builder environment(@Nullable List<EnvironmentVariable> environment) {
+
+            this.environment = environment;
+            return this;
+        }
+        public Builder environment(EnvironmentVariable... environment) {
+            return environment(List.of(environment));
+        }
+        @CustomType.Setter
         public Builder gpu(@Nullable Object gpu) {
 
             this.gpu = gpu;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder healthCheck(@Nullable HealthCheck healthCheck) {
+
+            this.healthCheck = healthCheck;
             return this;
         }
         @CustomType.Setter
@@ -96,7 +188,11 @@ public final class Container {
         }
         public Container build() {
             final var _resultValue = new Container();
+            _resultValue.command = command;
+            _resultValue.entryPoint = entryPoint;
+            _resultValue.environment = environment;
             _resultValue.gpu = gpu;
+            _resultValue.healthCheck = healthCheck;
             _resultValue.image = image;
             _resultValue.name = name;
             return _resultValue;

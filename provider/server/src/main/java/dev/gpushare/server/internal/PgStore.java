@@ -115,7 +115,7 @@ public final class PgStore implements Store {
                 }
             }
             try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT revision, state, declared_layouts, xmin::text FROM clusters WHERE name = ?")) {
+                    "SELECT revision, state, declared_layouts, xmin::text, rollouts FROM clusters WHERE name = ?")) {
                 ps.setString(1, cluster);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
@@ -229,7 +229,7 @@ public final class PgStore implements Store {
             instances.add(i.id().toString().equals(instanceId) ? new Instance(i.id(), i.owner(), i.instanceType(), healthy, reason, i.gpus()) : i);
         }
         FleetState state = new FleetState(current.state().cluster(), instances, List.of());
-        return new Snapshot(state, current.revision() + 1, current.declaredLayouts());
+        return new Snapshot(state, current.revision() + 1, current.declaredLayouts(), null, current.rollouts());
     }
 
     @Override
@@ -360,7 +360,7 @@ public final class PgStore implements Store {
                 }
             } else if (hasState) {
                 try (PreparedStatement ps = c.prepareStatement("UPDATE clusters SET revision = revision + 1, state = '',"
-                        + " declared_layouts = '{}', updated_at = now() WHERE name = ?");
+                        + " declared_layouts = '{}', rollouts = '[]', updated_at = now() WHERE name = ?");
                      PreparedStatement keys = c.prepareStatement("DELETE FROM apply_keys WHERE cluster = ?")) {
                     ps.setString(1, cluster);
                     ps.executeUpdate();
@@ -468,7 +468,7 @@ public final class PgStore implements Store {
             ps.executeUpdate();
         }
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT revision, state, declared_layouts, xmin::text FROM clusters WHERE name = ? FOR UPDATE")) {
+                "SELECT revision, state, declared_layouts, xmin::text, rollouts FROM clusters WHERE name = ? FOR UPDATE")) {
             ps.setString(1, cluster);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) throw new SQLException("cluster row vanished under its lock", "40001");
@@ -500,13 +500,16 @@ public final class PgStore implements Store {
         // destroy, which empties it) and when its unplaced copies change
         boolean newHead = current.state().instances().isEmpty() || !current.state().unplaced().equals(next.state().unplaced());
         boolean newLayouts = !current.declaredLayouts().equals(next.declaredLayouts());
+        boolean newRollouts = !current.rollouts().equals(next.rollouts());
         try (PreparedStatement ps = c.prepareStatement("UPDATE clusters SET revision = ?, updated_at = now()"
-                + (newHead ? ", state = ?" : "") + (newLayouts ? ", declared_layouts = ?" : "") + " WHERE name = ?")) {
+                + (newHead ? ", state = ?" : "") + (newLayouts ? ", declared_layouts = ?" : "")
+                + (newRollouts ? ", rollouts = ?" : "") + " WHERE name = ?")) {
             int k = 1;
             ps.setLong(k++, next.revision());
             if (newHead) ps.setString(k++, ServiceWire.MAPPER.writeValueAsString(
                     StateJson.toTree(new FleetState(cluster, List.of(), next.state().unplaced()))));
             if (newLayouts) ps.setString(k++, layouts(next));
+            if (newRollouts) ps.setString(k++, ServiceWire.MAPPER.writeValueAsString(next.rollouts()));
             ps.setString(k, cluster);
             ps.executeUpdate();
         }
@@ -569,8 +572,9 @@ public final class PgStore implements Store {
         n.put("revision", revision);
         n.set("state", state);
         n.set("declaredLayouts", ServiceWire.MAPPER.readTree(rs.getString(3)));
+        n.set("rollouts", ServiceWire.MAPPER.readTree(rs.getString(5)));
         Snapshot s = ServiceWire.snapshot(n);
-        return new Snapshot(StateFold.normalize(s.state()), s.revision(), s.declaredLayouts(), s.supply());
+        return new Snapshot(StateFold.normalize(s.state()), s.revision(), s.declaredLayouts(), s.supply(), s.rollouts());
     }
 
     @FunctionalInterface

@@ -1,6 +1,7 @@
 package dev.gpushare.server.internal;
 
 import dev.gpushare.engine.backend.Snapshot;
+import dev.gpushare.engine.state.RolloutRecord;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.state.FleetState;
@@ -42,7 +43,16 @@ public final class ServiceWire {
             ArrayNode a = layouts.putArray(e.getKey().toString());
             e.getValue().forEach(a::add);
         }
+        if (!s.rollouts().isEmpty()) n.set("rollouts", MAPPER.valueToTree(s.rollouts()));
         return n;
+    }
+
+    /** The rollout records of a snapshot's {@code "rollouts"} array (none when absent). */
+    public static List<RolloutRecord> rollouts(JsonNode n) {
+        List<RolloutRecord> out = new ArrayList<>();
+        if (n == null || !n.isArray()) return out;
+        for (JsonNode r : n.values()) out.add(MAPPER.treeToValue(r, RolloutRecord.class));
+        return out;
     }
 
     public static Snapshot snapshot(JsonNode n) {
@@ -56,7 +66,7 @@ public final class ServiceWire {
                 layouts.put(InstanceId.parse(e.getKey()), List.copyOf(names));
             }
         }
-        return new Snapshot(state, n.get("revision").asLong(), layouts);
+        return new Snapshot(state, n.get("revision").asLong(), layouts, null, rollouts(n.get("rollouts")));
     }
 
     /** The actions in a plan's form ({@code [{"kind", …}]}). */

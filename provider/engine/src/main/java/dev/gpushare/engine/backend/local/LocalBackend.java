@@ -4,32 +4,26 @@ import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.BackendCode;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.backend.BatchResult;
+import dev.gpushare.engine.backend.ConvergedSpecs;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.backend.local.internal.BatchRows;
-import dev.gpushare.engine.backend.local.internal.Ddl;
+import dev.gpushare.engine.backend.local.internal.Checks;
+import dev.gpushare.engine.backend.local.internal.ClusterRows;
+import dev.gpushare.engine.backend.local.internal.ConvergedKept;
+import dev.gpushare.engine.backend.local.internal.DeclaredTable;
+import dev.gpushare.engine.backend.local.internal.Kept;
 import dev.gpushare.engine.backend.local.internal.KeptState;
+import dev.gpushare.engine.backend.local.internal.StateFile;
 import dev.gpushare.engine.backend.local.internal.StateRows;
 import dev.gpushare.engine.backend.local.internal.StoredSnapshots;
-import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.internal.QuietSlf4j;
 import dev.gpushare.engine.plan.Action;
-import dev.gpushare.engine.reconcile.ActionCheck;
-import dev.gpushare.engine.reconcile.StateView;
+import dev.gpushare.engine.plan.StateFold;
 import dev.gpushare.model.problem.Problem;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
-import java.util.SortedMap;
-import java.util.TreeMap;
-import org.sqlite.SQLiteConfig;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The local backend: one SQLite database file (xerial sqlite-jdbc), see docs/backends.md.
@@ -40,6 +34,12 @@ import tools.jackson.databind.node.ObjectNode;
  * the busy timeout) and compares the revision inside it, so of two applies against the same
  * revision exactly one commits; the other gets {@link BatchResult.RevisionConflict}.
  *
+ * <p>Composed of its parts in {@code internal}: the file and its transactions ({@link StateFile}),
+ * the three tiers a read is answered from (memory: {@link Kept}; the stored snapshot: {@link
+ * StoredSnapshots}; the rows: {@link StateRows}), the apply-time check carried from batch to batch
+ * ({@link Checks}), the rows a write changes ({@link BatchRows}, {@link ClusterRows}) and the
+ * declared resources ({@link DeclaredTable}).
+ *
  * <p>Not thread-safe: one instance per thread (open several on one file instead).
  */
 public final class LocalBackend implements Backend {
@@ -48,28 +48,18 @@ public final class LocalBackend implements Backend {
     }
 
     /** How long a writer waits for another process's transaction, in milliseconds. */
-    static final int BUSY_TIMEOUT_MS = 30_000;
-
-    private final Path file;
-    private Connection connection;
-    private boolean readOnly;
-    /** The check of the last batch this backend committed, carried to the next while nobody else wrote. */
-    private ActionCheck.Session checks;
-    private String checksCluster;
-    private long checksRevision = -1;
-    /**
-     * The last cluster read, kept current through this backend's own commits: a read at its
-     * revision is answered from memory (one row read to confirm the revision).
-     */
-    private KeptState kept;
-    /** Whether {@link #kept}'s revision is the one the file's stored snapshot holds. */
-    private boolean keptStored;
-
+    static final int BUSY_TIMEOUT_MS = StateFile.BUSY_TIMEOUT_MS;
     /** How long closing waits for another writer before it leaves the stored snapshot as it was, in milliseconds. */
     static final int SNAPSHOT_BUSY_MS = 200;
 
+    private final StateFile file;
+    private final Kept kept = new Kept();
+    private final Checks checks = new Checks();
+    private final ConvergedKept converged;
+
     private LocalBackend(Path file) {
-        this.file = file;
+        this.file = new StateFile(file);
+        this.converged = new ConvergedKept(this.file);
     }
 
     /**
@@ -82,123 +72,19 @@ public final class LocalBackend implements Backend {
         return new LocalBackend(file);
     }
 
-    /** The connection, opened on first use; null for a read of a file that does not exist. */
-    private Connection connection(boolean write) throws SQLException {
-        if (connection != null) {
-            if (write && readOnly) {
-                throw new BackendException(BackendCode.BACKEND_UNAVAILABLE, "the state file " + file + " is read-only here"
-                        + " (its folder or file cannot be written); apply, destroy and instance mark-unhealthy need to"
-                        + " write it: run them where the file is writable, or pass another --backend file:PATH");
-            }
-            return connection;
-        }
-        if (!write && !Files.exists(file)) return null;
-        try {
-            if (write) {
-                Path parent = file.toAbsolutePath().getParent();
-                if (parent != null) Files.createDirectories(parent);
-            }
-            connection = openReadWrite();
-        } catch (IOException | SQLException e) {
-            if (write) throw unavailable(e);
-            connection = openReadOnly(e);
-            readOnly = true;
-        }
-
-        if (write && readOnly) return connection(true);
-        return connection;
-    }
-
-    private Connection openReadWrite() throws SQLException {
-        SQLiteConfig config = new SQLiteConfig();
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-        config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
-        config.setBusyTimeout(BUSY_TIMEOUT_MS);
-        Connection c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
-        try {
-            // transactions are begun by hand (BEGIN IMMEDIATE / DEFERRED): the driver's own
-            // non-autocommit mode would hold the write lock between operations
-            c.setAutoCommit(true);
-            int version = Ddl.version(c);
-            checkVersion(version);
-            if (version < Ddl.VERSION) {
-                begin(c, true);
-                if (Ddl.version(c) < Ddl.VERSION) Ddl.create(c);
-                end(c, true);
-            }
-            return c;
-        } catch (SQLException | RuntimeException e) {
-            closeQuietly(c);
-            throw e;
-        }
-    }
-
-    /**
-     * A file this process may read but not write. SQLite's WAL mode wants to create {@code -shm}
-     * next to the file even to read; where it cannot, the file is opened immutable (no locks: no
-     * writer can change it here either).
-     */
-    private Connection openReadOnly(Exception why) {
-        for (String url : List.of("jdbc:sqlite:" + file.toAbsolutePath(),
-                "jdbc:sqlite:file:" + file.toAbsolutePath() + "?immutable=1")) {
-            Connection c = null;
-            try {
-                SQLiteConfig config = new SQLiteConfig();
-                config.setReadOnly(true);
-                config.setBusyTimeout(BUSY_TIMEOUT_MS);
-                c = config.createConnection(url);
-                c.setAutoCommit(true);
-                checkVersion(Ddl.version(c));
-                return c;
-            } catch (SQLException e) {
-                closeQuietly(c);
-            }
-        }
-        throw unavailable(why);
-    }
-
-    private void checkVersion(int version) {
-        if (version > Ddl.VERSION) {
-            throw new BackendException(BackendCode.BACKEND_VERSION, "the state file " + file + " was written by a newer gpushare"
-                    + " (store version " + version + ", this build reads " + Ddl.VERSION + "); upgrade gpushare");
-        }
-    }
-
-    private BackendException unavailable(Exception e) {
-        return new BackendException(BackendCode.BACKEND_UNAVAILABLE, "cannot open the local state file " + file + ": "
-                + e.getMessage() + "; check the path and its permissions, or pass another --backend file:PATH", e);
-    }
-
     /**
      * The state as of the cluster's current revision, from the first that holds it: the state kept
      * in memory from this backend's last read and commits, the file's stored snapshot, the rows.
      */
     @Override
     public Snapshot read(String cluster) {
-        try {
-            Connection c = connection(false);
-            if (c == null) {
-                // no file yet: a cluster never written is empty at revision 0 (the first apply folds from it)
-                kept = new KeptState(Snapshot.empty(cluster));
-                keptStored = false;
-                return kept.snapshot();
-            }
-            begin(false); // one consistent WAL snapshot, writers not blocked
-            long revision = StateRows.revision(connection, cluster);
-            if (kept != null && kept.cluster().equals(cluster) && kept.revision() == revision) {
-                end(false);
-                return kept.snapshot();
-            }
-            Optional<Snapshot> stored = StoredSnapshots.read(connection, cluster, revision);
-            Snapshot s = stored.isPresent() ? stored.get() : StateRows.read(connection, cluster);
-            end(false);
-            kept = new KeptState(s);
-            keptStored = stored.isPresent();
-            return s;
-        } catch (SQLException e) {
-            rollbackQuietly();
-            throw failure("read cluster " + cluster, e);
-        }
+        return file.read("read cluster " + cluster, tx -> {
+            long revision = StateRows.revision(tx.connection(), cluster);
+            Snapshot inMemory = kept.at(cluster, revision);
+            if (inMemory != null) return inMemory;
+            Optional<Snapshot> stored = StoredSnapshots.read(tx.connection(), cluster, revision);
+            return kept.remember(stored.isPresent() ? stored.get() : StateRows.read(tx.connection(), cluster), stored.isPresent());
+        }, () -> kept.remember(Snapshot.empty(cluster), false)); // no file yet: a cluster never written is empty at revision 0
     }
 
     /**
@@ -207,89 +93,42 @@ public final class LocalBackend implements Backend {
      * moves the revision on and revisions are never reused.
      */
     public long revision(String cluster) {
-        try {
-            Connection c = connection(false);
-            if (c == null) return 0;
-            begin(false);
-            long r = StateRows.revision(connection, cluster);
-            end(false);
-            return r;
-        } catch (SQLException e) {
-            rollbackQuietly();
-            throw failure("read the revision of cluster " + cluster, e);
-        }
+        return file.read("read the revision of cluster " + cluster, tx -> StateRows.revision(tx.connection(), cluster), () -> 0L);
     }
 
     @Override
     public BatchResult apply(String cluster, long expectedRevision, List<Action> batch) {
+        BatchResult result;
         try {
-            connection(true);
-            begin(true);
-            long current = StateRows.revision(connection, cluster); // under the write lock
-            if (current != expectedRevision) {
-                end(false);
-                return new BatchResult.RevisionConflict(cluster, expectedRevision, current);
-            }
-            // checked against the rows as they are now, inside the transaction: nothing of a
-            // refused batch is written
-            // a plan's batches one after another: the check goes on from the last one, read once
-            if (checks == null || !checks.usable() || !cluster.equals(checksCluster) || checksRevision != current) {
-                checks = ActionCheck.session(view(cluster), Catalog.builtIn());
-                checksCluster = cluster;
-            }
-            List<Problem> problems = checks.check(batch);
-            if (!problems.isEmpty()) {
-                end(false);
-                checks = null;
-                return new BatchResult.Refused(cluster, problems);
-            }
-            // the rows the batch changes, derived from the one transition (from the kept state when it is current)
-            boolean keptCurrent = kept != null && kept.cluster().equals(cluster) && kept.revision() == current;
-            BatchRows.write(connection, cluster, batch, keptCurrent ? BatchRows.of(kept.fold()) : BatchRows.of(connection, cluster));
-            long next = bump(cluster, current);
-            end(true);
-            checksRevision = next;
-            if (kept != null && kept.cluster().equals(cluster) && kept.revision() == current) {
-                kept.apply(batch, next);
-                keptStored = false;
-            } else {
-                kept = null; // someone else wrote in between: the next read goes to the file
-            }
-            return new BatchResult.Committed(next);
-        } catch (SQLException e) {
-            rollbackQuietly();
-            checks = null;
-            kept = null;
-            throw failure("apply to cluster " + cluster, e);
-        } catch (RowFailure e) {
-            checks = null;
-            kept = null;
-            rollbackQuietly();
-            throw failure("apply to cluster " + cluster, e.getCause());
+            result = file.write("apply to cluster " + cluster, tx -> {
+                long current = StateRows.revision(tx.connection(), cluster); // under the write lock
+                if (current != expectedRevision) {
+                    tx.writeNothing();
+                    return new BatchResult.RevisionConflict(cluster, expectedRevision, current);
+                }
+                // checked against the rows as they are now, inside the transaction: nothing of a refused batch is written
+                List<Problem> problems = checks.check(cluster, current, batch, () -> ClusterRows.view(tx.connection(), cluster));
+                if (!problems.isEmpty()) {
+                    tx.writeNothing();
+                    return new BatchResult.Refused(cluster, problems);
+                }
+                // the rows the batch changes, derived from the one transition (from the kept state when it is current)
+                StateFold.Fold before = kept.foldAt(cluster, current);
+                BatchRows.write(tx.connection(), cluster, batch,
+                        before != null ? BatchRows.of(before) : BatchRows.of(tx.connection(), cluster));
+                return new BatchResult.Committed(ClusterRows.bump(tx.connection(), cluster, current));
+            });
+        } catch (RuntimeException e) {
+            checks.forget();
+            kept.forget();
+            throw e;
         }
-    }
-
-    /** The instances as the transaction sees them, one query per instance an action names. */
-    private StateView view(String cluster) {
-        return id -> {
-            try {
-                return StateRows.instance(connection, cluster, id);
-            } catch (SQLException e) {
-                throw new RowFailure(e);
-            }
-        };
-    }
-
-    /** A store failure inside a {@link StateView} lookup, carried out of the lambda. */
-    private static final class RowFailure extends RuntimeException {
-        RowFailure(SQLException cause) {
-            super(cause);
+        if (result instanceof BatchResult.Committed c) {
+            // revisions move by one per write: the batch moved the cluster from the one before
+            checks.committed(c.revision());
+            kept.committed(cluster, c.revision() - 1, batch, c.revision());
         }
-
-        @Override
-        public synchronized SQLException getCause() {
-            return (SQLException) super.getCause();
-        }
+        return result;
     }
 
     @Override
@@ -306,46 +145,20 @@ public final class LocalBackend implements Backend {
     }
 
     private long setHealth(String cluster, String instanceId, boolean healthy, String reason, String what) {
-        kept = null; // the next read goes to the file
-        try {
-            connection(true);
-            begin(true);
-            long current = StateRows.revision(connection, cluster);
-            int n;
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "UPDATE instances SET healthy = ?, health_reason = ? WHERE cluster = ? AND id = ?")) {
-                ps.setInt(1, healthy ? 1 : 0);
-                ps.setString(2, reason);
-                ps.setString(3, cluster);
-                ps.setString(4, instanceId);
-                n = ps.executeUpdate();
-            }
-            if (n == 0) {
-                end(false);
+        kept.forget(); // the next read goes to the file
+        return file.write(what, tx -> {
+            long current = StateRows.revision(tx.connection(), cluster);
+            if (!ClusterRows.setHealth(tx.connection(), cluster, instanceId, healthy, reason)) {
                 throw new BackendException(BackendCode.UNKNOWN_INSTANCE, "cluster " + cluster + " has no instance " + instanceId
                         + " in " + describe() + "; run `gpushare status --cluster " + cluster + "` to list its instances");
             }
-            long next = bump(cluster, current);
-            end(true);
-            return next;
-        } catch (SQLException e) {
-            rollbackQuietly();
-            throw failure(what, e);
-        }
+            return ClusterRows.bump(tx.connection(), cluster, current);
+        });
     }
 
     @Override
     public List<String> clusters() {
-        try {
-            if (connection(false) == null) return List.of();
-            begin(false);
-            List<String> out = StateRows.clusters(connection);
-            end(false);
-            return out;
-        } catch (SQLException e) {
-            rollbackQuietly();
-            throw failure("list clusters", e);
-        }
+        return file.read("list clusters", tx -> StateRows.clusters(tx.connection()), List::of);
     }
 
     /**
@@ -355,202 +168,63 @@ public final class LocalBackend implements Backend {
      */
     @Override
     public boolean destroy(String cluster) {
-        kept = null;
-        try {
-            if (connection(false) == null) return false;
-            connection(true);
-            begin(true);
-            boolean exists;
-            try (PreparedStatement ps = connection.prepareStatement("SELECT revision FROM clusters WHERE name = ?")) {
-                ps.setString(1, cluster);
-                try (var rs = ps.executeQuery()) {
-                    exists = rs.next();
-                }
-            }
-            if (!exists) {
-                end(false);
+        kept.forget();
+        converged.forget(cluster);
+        if (!file.present()) return false;
+        return file.write("destroy cluster " + cluster, tx -> {
+            if (!ClusterRows.exists(tx.connection(), cluster)) {
+                tx.writeNothing();
                 return false;
             }
-            long current = StateRows.revision(connection, cluster);
-            for (String sql : List.of("DELETE FROM allocations WHERE cluster = ?", "DELETE FROM gpus WHERE cluster = ?",
-                    "DELETE FROM instances WHERE cluster = ?", "DELETE FROM clusters WHERE name = ?")) {
-                try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                    ps.setString(1, cluster);
-                    ps.executeUpdate();
-                }
-            }
-            StoredSnapshots.remove(connection, cluster);
-            try (PreparedStatement ps = connection.prepareStatement("INSERT OR REPLACE INTO retired(name, revision) VALUES (?, ?)")) {
-                ps.setString(1, cluster);
-                ps.setLong(2, current + 1);
-                ps.executeUpdate();
-            }
-            end(true);
+            ClusterRows.remove(tx.connection(), cluster, StateRows.revision(tx.connection(), cluster));
             return true;
-        } catch (SQLException e) {
-            rollbackQuietly();
-            throw failure("destroy cluster " + cluster, e);
-        }
+        });
     }
 
     @Override
     public Optional<DeclaredResources> declaredResources() {
-        return Optional.of(new Declared());
+        return Optional.of(new DeclaredTable(file));
     }
 
-    /** The {@code declared} table; each call is its own transaction. */
-    private final class Declared implements DeclaredResources {
-        @Override
-        public SortedMap<String, ObjectNode> declared(String cluster) {
-            try {
-                if (connection(false) == null) return new TreeMap<>();
-                begin(false);
-                SortedMap<String, ObjectNode> out = new TreeMap<>();
-                try (PreparedStatement ps = connection.prepareStatement(
-                        "SELECT key, json FROM declared WHERE cluster = ? ORDER BY key")) {
-                    ps.setString(1, cluster);
-                    try (var rs = ps.executeQuery()) {
-                        while (rs.next()) out.put(rs.getString(1), DeclaredResources.fromText(rs.getString(2)));
-                    }
-                }
-                end(false);
-                return out;
-            } catch (SQLException e) {
-                rollbackQuietly();
-                throw failure("read the declared resources of cluster " + cluster, e);
-            }
-        }
-
-        @Override
-        public void declare(String cluster, String key, ObjectNode fragment) {
-            write("declare " + key + " in cluster " + cluster,
-                    "INSERT INTO declared(cluster, key, json) VALUES (?, ?, ?)"
-                            + " ON CONFLICT(cluster, key) DO UPDATE SET json = excluded.json",
-                    cluster, key, DeclaredResources.toText(fragment));
-        }
-
-        @Override
-        public void undeclare(String cluster, String key) {
-            write("undeclare " + key + " in cluster " + cluster,
-                    "DELETE FROM declared WHERE cluster = ? AND key = ?", cluster, key);
-        }
-
-        private void write(String what, String sql, String... params) {
-            try {
-                connection(true);
-                begin(true);
-                try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                    for (int i = 0; i < params.length; i++) ps.setString(i + 1, params[i]);
-                    ps.executeUpdate();
-                }
-                end(true);
-            } catch (SQLException e) {
-                rollbackQuietly();
-                throw failure(what, e);
-            }
-        }
+    /** The spec of the last converged apply, kept with the stored snapshot (see {@link ConvergedKept}). */
+    @Override
+    public Optional<ConvergedSpecs> convergedSpecs() {
+        return Optional.of(converged);
     }
 
     @Override
     public String describe() {
-        return "file:" + file;
+        return file.describe();
     }
 
     @Override
     public void close() {
-        if (connection == null) return;
+        if (!file.open()) return;
         storeSnapshot();
-        try {
-            connection.close();
-            connection = null;
-        } catch (SQLException e) {
-            throw failure("close", e);
-        }
+        file.close();
     }
 
     /**
-     * Stores the kept state as the cluster's snapshot when the file does not hold it yet and it is
-     * still the cluster's state (checked under the write lock), so that the next process reads one
-     * document instead of every row. Best effort: a busy or read-only file, or any failure, leaves
-     * the stored snapshot as it was; the rows are the truth either way.
+     * Stores the kept state as the cluster's snapshot when the file does not hold it yet, and the
+     * spec of the last converged apply, each when it is still the cluster's state (checked under the
+     * write lock), in one transaction, so that the next process reads one document instead of every
+     * row and plans from that spec. Best effort: a busy or read-only file, or any failure, leaves
+     * both as they were; the rows are the truth either way.
      */
     private void storeSnapshot() {
-        if (kept == null || keptStored || readOnly || kept.revision() == 0 || kept.snapshot().state().instances().isEmpty()) return;
-        try (Statement st = connection.createStatement()) {
-            st.execute("PRAGMA busy_timeout = " + SNAPSHOT_BUSY_MS);
-            try {
-                begin(true);
-                if (StateRows.revision(connection, kept.cluster()) == kept.revision()) StoredSnapshots.write(connection, kept.snapshot());
-                end(true);
-                keptStored = true;
-            } catch (SQLException e) {
-                rollbackQuietly();
-            } finally {
-                st.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MS);
+        KeptState s = kept.toStore();
+        ConvergedKept.Pending spec = file.readOnly() ? null : converged.toWrite();
+        if ((s == null && spec == null) || file.readOnly()) return;
+        boolean done = file.tryWrite(SNAPSHOT_BUSY_MS, tx -> {
+            if (s != null && StateRows.revision(tx.connection(), s.cluster()) == s.revision()) {
+                StoredSnapshots.write(tx.connection(), s.snapshot());
             }
-        } catch (SQLException e) {
-            // the snapshot is an optimisation: the rows are there
-        }
-    }
-
-    private long bump(String cluster, long current) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(
-                "INSERT INTO clusters(name, revision) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET revision = excluded.revision")) {
-            ps.setString(1, cluster);
-            ps.setLong(2, current + 1);
-            ps.executeUpdate();
-        }
-        // a destroyed cluster applied again: it lives in clusters from now on, at a revision above its destroy's
-        try (PreparedStatement ps = connection.prepareStatement("DELETE FROM retired WHERE name = ?")) {
-            ps.setString(1, cluster);
-            ps.executeUpdate();
-        }
-        return current + 1;
-    }
-
-    private BackendException failure(String what, SQLException e) {
-        if (e instanceof StateRows.DamagedRow) {
-            return new BackendException(BackendCode.BACKEND_IO, "could not " + what + ": the state file " + file + " has a damaged "
-                    + e.getMessage() + "; restore the file from a backup, or remove the cluster (gpushare destroy) and apply again", e);
-        }
-        return new BackendException(BackendCode.BACKEND_IO, "could not " + what + " in " + describe() + ": " + e.getMessage(), e);
-    }
-
-    /** Starts a transaction: IMMEDIATE takes the write lock now (waiting up to the busy timeout). */
-    private void begin(boolean write) throws SQLException {
-        begin(connection, write);
-    }
-
-    private void end(boolean commit) throws SQLException {
-        end(connection, commit);
-    }
-
-    private static void begin(Connection connection, boolean write) throws SQLException {
-        try (Statement s = connection.createStatement()) {
-            s.execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED");
-        }
-    }
-
-    private static void end(Connection connection, boolean commit) throws SQLException {
-        try (Statement s = connection.createStatement()) {
-            s.execute(commit ? "COMMIT" : "ROLLBACK");
-        }
-    }
-
-    private void rollbackQuietly() {
-        try {
-            end(false);
-        } catch (SQLException ignored) {
-            // the original failure is what the user needs to see
-        }
-    }
-
-    private static void closeQuietly(Connection c) {
-        if (c == null) return;
-        try {
-            c.close();
-        } catch (SQLException ignored) {
-            // opening already failed; that error is reported
+            if (spec != null) spec.writeIfCurrent(tx.connection());
+            return null;
+        });
+        if (done) {
+            if (s != null) kept.markStored();
+            if (spec != null) spec.written();
         }
     }
 }

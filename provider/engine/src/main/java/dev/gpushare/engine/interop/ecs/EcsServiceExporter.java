@@ -1,6 +1,8 @@
 package dev.gpushare.engine.interop.ecs;
 
 import dev.gpushare.engine.interop.internal.CloudJson;
+import dev.gpushare.model.DeploymentCircuitBreaker;
+import dev.gpushare.model.DeploymentConfiguration;
 import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
 import tools.jackson.databind.node.ObjectNode;
@@ -8,7 +10,10 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A service as the {@code CreateService} request that runs it: in the spec's cluster, its task
  * definition's family (ECS takes the latest ACTIVE revision), its desired count, on its capacity
- * provider, with the placement strategy ECS has for the spec's.
+ * provider, with the placement strategy ECS has for the spec's, and its deployment settings
+ * ({@code deploymentConfiguration} with {@code minimumHealthyPercent}, {@code maximumPercent} and
+ * the {@code deploymentCircuitBreaker}, which ECS nests in it). The defaults (100 / 200, breaker off)
+ * are written out, so that the request says what gpushare plans with.
  */
 public final class EcsServiceExporter {
     private EcsServiceExporter() {}
@@ -27,6 +32,20 @@ public final class EcsServiceExporter {
             case SPREAD -> new String[] {"spread", "instanceId"};
         };
         strategy.put("type", typeAndField[0]).put("field", typeAndField[1]);
+        n.set("deploymentConfiguration", deploymentConfiguration(s));
         return n;
+    }
+
+    /** ECS's DeploymentConfiguration of {@code s}: the percentages, and the circuit breaker in it. */
+    public static ObjectNode deploymentConfiguration(Service s) {
+        ObjectNode d = CloudJson.object();
+        DeploymentConfiguration dc = s.deployment();
+        d.put("minimumHealthyPercent", dc.minimumHealthy());
+        d.put("maximumPercent", dc.maximum());
+        DeploymentCircuitBreaker cb = s.deploymentCircuitBreaker();
+        d.putObject("deploymentCircuitBreaker")
+                .put("enable", cb != null && cb.enable())
+                .put("rollback", cb != null && cb.rollback());
+        return d;
     }
 }

@@ -6,6 +6,7 @@ import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.GpuRequirement;
+import dev.gpushare.model.HealthCheck;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.TaskDefinition;
 import dev.gpushare.model.problem.Problem;
@@ -68,8 +69,24 @@ public final class EcsTaskDefinitionExporter {
             cn.put("image", c.image());
             cn.put("essential", true);
             if (c.gpu() != null) resource(cn.putArray("resourceRequirements").addObject(), c.gpu());
+            if (c.entryPoint() != null) c.entryPoint().forEach(cn.putArray("entryPoint")::add);
+            if (c.command() != null) c.command().forEach(cn.putArray("command")::add);
+            if (c.environment() != null) {
+                ArrayNode env = cn.putArray("environment");
+                c.environment().forEach(v -> env.addObject().put("name", v.name()).put("value", v.value()));
+            }
+            if (c.healthCheck() != null) healthCheck(cn.putObject("healthCheck"), c.healthCheck());
         }
         return n;
+    }
+
+    /** ECS's HealthCheck; the numbers the spec leaves out are left out (ECS's defaults are gpushare's). */
+    private static void healthCheck(ObjectNode h, HealthCheck check) {
+        check.command().forEach(h.putArray("command")::add);
+        if (check.interval() != null) h.put("interval", check.interval());
+        if (check.timeout() != null) h.put("timeout", check.timeout());
+        if (check.retries() != null) h.put("retries", check.retries());
+        if (check.startPeriod() != null) h.put("startPeriod", check.startPeriod());
     }
 
     private static void resource(ObjectNode r, GpuRequirement gpu) {

@@ -4,6 +4,7 @@ import dev.gpushare.engine.interop.Fragment;
 import dev.gpushare.engine.interop.ImportResult;
 import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.SourceFile;
+import dev.gpushare.engine.interop.ecs.internal.EcsContainerRun;
 import dev.gpushare.engine.interop.ecs.internal.EcsGpu;
 import dev.gpushare.engine.interop.ecs.internal.EcsResourceRequirements;
 import dev.gpushare.engine.interop.ecs.internal.EcsUnits;
@@ -11,6 +12,8 @@ import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.engine.interop.internal.Findings;
 import dev.gpushare.engine.interop.internal.Pointer;
 import dev.gpushare.model.Container;
+import dev.gpushare.model.EnvironmentVariable;
+import dev.gpushare.model.HealthCheck;
 import dev.gpushare.model.TaskDefinition;
 import dev.gpushare.model.problem.Problem;
 import tools.jackson.databind.JsonNode;
@@ -136,8 +139,13 @@ public final class EcsTaskDefinitionImporter {
             if (cc != null) containerCpu += cc;
             Long cm = CloudJson.wholeNumber(present(c, "memoryReservation") ? c.get("memoryReservation") : c.get("memory"));
             if (cm != null) containerMemory += cm;
+            List<String> entryPoint = EcsContainerRun.strings(c, "entryPoint", cPath, findings);
+            List<String> command = EcsContainerRun.strings(c, "command", cPath, findings);
+            List<EnvironmentVariable> environment = EcsContainerRun.environment(c, cPath, findings);
+            HealthCheck healthCheck = EcsContainerRun.healthCheck(c, cPath, findings);
             if (name != null && image != null) {
-                containers.add(new Container(name, image, gpu == null ? null : gpu.requirement()));
+                containers.add(new Container(name, image, gpu == null ? null : gpu.requirement(), entryPoint, command,
+                        environment, healthCheck));
             }
         }
         taskRules(doc, path, gpus, findings);

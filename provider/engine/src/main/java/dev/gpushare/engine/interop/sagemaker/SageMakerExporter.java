@@ -4,8 +4,10 @@ import dev.gpushare.engine.interop.ExportResult;
 import dev.gpushare.engine.interop.ExportedDocument;
 import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.internal.CloudJson;
+import dev.gpushare.model.BatchSize;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.InferenceComponent;
+import dev.gpushare.model.RollingUpdatePolicy;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.Problem;
 import tools.jackson.databind.node.ArrayNode;
@@ -17,8 +19,10 @@ import java.util.List;
 /**
  * Writes the endpoints and inference components of a spec as SageMaker requests: per endpoint a
  * {@code CreateEndpointConfig} (one variant, {@value #VARIANT}) and a {@code CreateEndpoint}, per
- * component a {@code CreateInferenceComponent}. Partition names get the {@code mig-} prefix
- * SageMaker requires.
+ * component a {@code CreateInferenceComponent}, and for a component with a {@code
+ * rollingUpdatePolicy} the {@code UpdateInferenceComponent} that rolls out a new model or
+ * specification with it ({@code DeploymentConfig.RollingUpdatePolicy}; without a policy SageMaker
+ * would replace every copy at once). Partition names get the {@code mig-} prefix SageMaker requires.
  */
 public final class SageMakerExporter {
     /** The variant name written; SageMaker's console uses the same default. */
@@ -43,6 +47,9 @@ public final class SageMakerExporter {
                 continue;
             }
             docs.add(new ExportedDocument(ic.name() + ".inference-component.json", "CreateInferenceComponent", component(ic)));
+            if (ic.rollingUpdatePolicy() != null) {
+                docs.add(new ExportedDocument(ic.name() + ".inference-component-update.json", "UpdateInferenceComponent", update(ic)));
+            }
         }
         return new ExportResult(docs, notes);
     }
@@ -92,13 +99,48 @@ public final class SageMakerExporter {
         n.put("InferenceComponentName", ic.name());
         n.put("EndpointName", ic.endpoint());
         n.put("VariantName", VARIANT);
+        specification(n, ic);
+        n.putObject("RuntimeConfig").put("CopyCount", ic.copyCount());
+        return n;
+    }
+
+    /**
+     * The {@code UpdateInferenceComponent} request that rolls the component's specification out with
+     * its rolling update policy: the same Specification and RuntimeConfig as the create request,
+     * and {@code DeploymentConfig.RollingUpdatePolicy}.
+     */
+    public static ObjectNode update(InferenceComponent ic) {
+        ObjectNode n = CloudJson.object();
+        n.put("InferenceComponentName", ic.name());
+        specification(n, ic);
+        n.putObject("RuntimeConfig").put("CopyCount", ic.copyCount());
+        n.putObject("DeploymentConfig").set("RollingUpdatePolicy", rollingUpdatePolicy(ic.rollingUpdate()));
+        return n;
+    }
+
+    /** SageMaker's InferenceComponentRollingUpdatePolicy; WaitIntervalInSeconds is required there (0 when not given). */
+    public static ObjectNode rollingUpdatePolicy(RollingUpdatePolicy p) {
+        ObjectNode r = CloudJson.object();
+        r.set("MaximumBatchSize", batchSize(p.maximumBatchSize()));
+        r.put("WaitIntervalInSeconds", p.waitIntervalInSeconds() == null ? 0 : p.waitIntervalInSeconds());
+        if (p.maximumExecutionTimeoutInSeconds() != null) r.put("MaximumExecutionTimeoutInSeconds", p.maximumExecutionTimeoutInSeconds());
+        if (p.rollbackMaximumBatchSize() != null) r.set("RollbackMaximumBatchSize", batchSize(p.rollbackMaximumBatchSize()));
+        return r;
+    }
+
+    private static ObjectNode batchSize(BatchSize b) {
+        ObjectNode n = CloudJson.object();
+        n.put("Type", b.type().name());
+        n.put("Value", b.value());
+        return n;
+    }
+
+    private static void specification(ObjectNode n, InferenceComponent ic) {
         ObjectNode spec = n.putObject("Specification");
         spec.put("ModelName", ic.model());
         ObjectNode req = spec.putObject("ComputeResourceRequirements");
         if (ic.partitionType() != null) req.put("AcceleratorPartitionType", sageMakerName(ic.partitionType()));
         req.put("NumberOfAcceleratorDevicesRequired", 1);
         req.put("MinMemoryRequiredInMb", ic.hostMemoryMiB() != null ? ic.hostMemoryMiB() : DEFAULT_HOST_MEMORY_MIB);
-        n.putObject("RuntimeConfig").put("CopyCount", ic.copyCount());
-        return n;
     }
 }

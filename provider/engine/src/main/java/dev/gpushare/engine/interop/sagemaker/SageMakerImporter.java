@@ -7,8 +7,10 @@ import dev.gpushare.engine.interop.SourceFile;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.engine.interop.internal.Findings;
 import dev.gpushare.engine.interop.internal.Pointer;
+import dev.gpushare.model.BatchSize;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.InferenceComponent;
+import dev.gpushare.model.RollingUpdatePolicy;
 import dev.gpushare.model.problem.Problem;
 import tools.jackson.databind.JsonNode;
 
@@ -43,16 +45,16 @@ public final class SageMakerImporter {
     private record Variant(Endpoint endpoint, String endpointName, String variantName) {}
 
     public static ImportResult read(List<SourceFile> files) {
-        List<Doc> configs = new ArrayList<>(), endpoints = new ArrayList<>(), components = new ArrayList<>();
+        List<Doc> configs = new ArrayList<>(), endpoints = new ArrayList<>(), components = new ArrayList<>(), updates = new ArrayList<>();
         Map<String, Findings> byFile = new LinkedHashMap<>();
         for (SourceFile file : files) {
             Findings findings = byFile.computeIfAbsent(file.name(), Findings::new);
             JsonNode tree = CloudJson.parse(file.text(), findings);
             if (tree == null) continue;
             if (tree.isArray()) {
-                for (int i = 0; i < tree.size(); i++) sort(new Doc(tree.get(i), Pointer.child("", i), findings), configs, endpoints, components);
+                for (int i = 0; i < tree.size(); i++) sort(new Doc(tree.get(i), Pointer.child("", i), findings), configs, endpoints, components, updates);
             } else {
-                sort(new Doc(tree, "", findings), configs, endpoints, components);
+                sort(new Doc(tree, "", findings), configs, endpoints, components, updates);
             }
         }
         // CreateEndpoint documents say which endpoint uses which config.
@@ -70,6 +72,7 @@ public final class SageMakerImporter {
             InferenceComponent ic = readComponent(d, variants);
             if (ic != null && d.findings().count() == before) ics.add(ic);
         }
+        ics = withRollingUpdates(ics, updates, components);
         List<Problem> problems = new ArrayList<>();
         byFile.values().forEach(f -> problems.addAll(f.all()));
         List<Endpoint> eps = variants.stream().map(Variant::endpoint).toList();
@@ -80,13 +83,14 @@ public final class SageMakerImporter {
         return read(List.of(new SourceFile(fileName, text)));
     }
 
-    private static void sort(Doc d, List<Doc> configs, List<Doc> endpoints, List<Doc> components) {
+    private static void sort(Doc d, List<Doc> configs, List<Doc> endpoints, List<Doc> components, List<Doc> updates) {
         JsonNode n = d.node();
         if (n.isObject() && n.has("ProductionVariants")) configs.add(d);
+        else if (n.isObject() && n.has("InferenceComponentName") && n.has("DeploymentConfig") && !n.has("EndpointName")) updates.add(d);
         else if (n.isObject() && n.has("InferenceComponentName")) components.add(d);
         else if (n.isObject() && n.has("EndpointName") && n.has("EndpointConfigName")) endpoints.add(d);
         else d.findings().add(d.path(), InteropCode.SAGEMAKER_UNKNOWN_DOCUMENT,
-                "Not a CreateEndpointConfig (ProductionVariants), CreateEndpoint (EndpointName, EndpointConfigName) or CreateInferenceComponent (InferenceComponentName) request.");
+                "Not a CreateEndpointConfig (ProductionVariants), CreateEndpoint (EndpointName, EndpointConfigName), CreateInferenceComponent (InferenceComponentName) or UpdateInferenceComponent (InferenceComponentName, DeploymentConfig) request.");
     }
 
     private static List<Variant> readConfig(Doc d, Map<String, String> endpointOfConfig) {
@@ -220,6 +224,84 @@ public final class SageMakerImporter {
         if (name == null || endpointName == null) return null;
         String endpoint = resolveEndpoint(d, endpointName, variantName, partition, pt != null && !pt.isNull(), variants);
         return new InferenceComponent(name, endpoint, model != null ? model : name, partition, copies, hostMemory, null);
+    }
+
+    /**
+     * The components with the rolling update policy of their UpdateInferenceComponent requests (a
+     * component's rollingUpdatePolicy). An update whose component is not in the import, or was left
+     * out for a problem of its own, is reported once.
+     */
+    private static List<InferenceComponent> withRollingUpdates(List<InferenceComponent> ics, List<Doc> updates, List<Doc> components) {
+        if (updates.isEmpty()) return ics;
+        Map<String, RollingUpdatePolicy> policies = new LinkedHashMap<>();
+        java.util.Set<String> created = new java.util.HashSet<>();
+        for (Doc c : components) {
+            String name = CloudJson.string(c.node().get("InferenceComponentName"));
+            if (name != null) created.add(name);
+        }
+        for (Doc d : updates) {
+            String name = requiredString(d, "InferenceComponentName");
+            if (name == null) continue;
+            if (!created.contains(name)) {
+                d.findings().add(Pointer.child(d.path(), "InferenceComponentName"), InteropCode.SAGEMAKER_UPDATE_UNKNOWN_COMPONENT,
+                        "No CreateInferenceComponent of this import defines '" + name + "'; import it together with its update.");
+                continue;
+            }
+            RollingUpdatePolicy p = rollingUpdatePolicy(d);
+            if (p != null) policies.put(name, p);
+        }
+        List<InferenceComponent> out = new ArrayList<>();
+        for (InferenceComponent ic : ics) {
+            RollingUpdatePolicy p = policies.get(ic.name());
+            out.add(p == null ? ic : new InferenceComponent(ic.name(), ic.endpoint(), ic.model(), ic.partitionType(),
+                    ic.copyCount(), ic.hostMemoryMiB(), ic.gpuMemoryMiB(), p));
+        }
+        return out;
+    }
+
+    private static RollingUpdatePolicy rollingUpdatePolicy(Doc d) {
+        String path = Pointer.child(Pointer.child(d.path(), "DeploymentConfig"), "RollingUpdatePolicy");
+        JsonNode r = d.node().path("DeploymentConfig").get("RollingUpdatePolicy");
+        if (r == null || !r.isObject()) {
+            d.findings().add(Pointer.child(d.path(), "DeploymentConfig"), InteropCode.SAGEMAKER_ROLLING_UPDATE_INVALID,
+                    "DeploymentConfig needs RollingUpdatePolicy: {MaximumBatchSize: {Type, Value}, WaitIntervalInSeconds}.");
+            return null;
+        }
+        int before = d.findings().count();
+        BatchSize max = batchSize(d, r.get("MaximumBatchSize"), Pointer.child(path, "MaximumBatchSize"), true);
+        Integer wait = seconds(d, r.get("WaitIntervalInSeconds"), Pointer.child(path, "WaitIntervalInSeconds"), 0, 3600);
+        Integer timeout = seconds(d, r.get("MaximumExecutionTimeoutInSeconds"), Pointer.child(path, "MaximumExecutionTimeoutInSeconds"), 600, 28800);
+        BatchSize rollback = batchSize(d, r.get("RollbackMaximumBatchSize"), Pointer.child(path, "RollbackMaximumBatchSize"), false);
+        return d.findings().count() > before ? null : new RollingUpdatePolicy(max, wait, timeout, rollback);
+    }
+
+    private static BatchSize batchSize(Doc d, JsonNode n, String path, boolean required) {
+        if (n == null || n.isNull()) {
+            if (required) d.findings().add(path, InteropCode.SAGEMAKER_ROLLING_UPDATE_INVALID,
+                    "MaximumBatchSize is required: {\"Type\": \"COPY_COUNT\" or \"CAPACITY_PERCENT\", \"Value\": a whole number ≥ 1}.");
+            return null;
+        }
+        String type = CloudJson.string(n.get("Type"));
+        Long value = CloudJson.wholeNumber(n.get("Value"));
+        BatchSize.Type t = null;
+        for (BatchSize.Type candidate : BatchSize.Type.values()) if (candidate.name().equals(type)) t = candidate;
+        if (t == null || value == null || value < 1 || value > Integer.MAX_VALUE) {
+            d.findings().add(path, InteropCode.SAGEMAKER_ROLLING_UPDATE_INVALID,
+                    "A batch size is {\"Type\": \"COPY_COUNT\" or \"CAPACITY_PERCENT\", \"Value\": a whole number ≥ 1}; got " + n + ".");
+            return null;
+        }
+        return new BatchSize(t, value.intValue());
+    }
+
+    private static Integer seconds(Doc d, JsonNode n, String path, int min, int max) {
+        if (n == null || n.isNull()) return null;
+        Long v = CloudJson.wholeNumber(n);
+        if (v == null || v < min || v > max) {
+            d.findings().add(path, InteropCode.SAGEMAKER_ROLLING_UPDATE_INVALID,
+                    "Must be a whole number of seconds from " + min + " to " + max + "; got " + n + ".");
+            return null;
+        }
+        return v.intValue();
     }
 
     /** The gpushare endpoint the component runs on, checking the partition rules when it is known. */

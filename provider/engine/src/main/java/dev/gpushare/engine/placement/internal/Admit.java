@@ -3,6 +3,7 @@ package dev.gpushare.engine.placement.internal;
 import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.catalog.GpuModel;
 import dev.gpushare.engine.catalog.InstanceType;
+import dev.gpushare.engine.placement.Admission.Found;
 import dev.gpushare.engine.placement.Admission.Overflow;
 import dev.gpushare.engine.placement.Admission.Resource;
 import dev.gpushare.engine.resolve.ResolvedSpec;
@@ -81,20 +82,16 @@ public final class Admit {
     public Overflow check(Instance inst, TaskId last) {
         Pool pool = pool(inst);
         if (pool == null) return null; // a type neither the catalog nor the spec knows: the action checks say so
-        Node node = new Node(inst.id().ordinal(), 0, pool, false, null);
-        for (Gpu g : inst.gpus()) {
-            if (g.index() < 0 || g.index() >= node.gpus.length) continue;
-            node.gpus[g.index()] = new GpuSlot(g.index(), pool.baseMode(), g.memoryMiB(), g.partitions());
-        }
-        Map<TaskId, Map<String, List<Located>>> tasks = byTask(inst);
-        if (last != null && tasks.containsKey(last)) {
-            Map<String, List<Located>> moved = tasks.remove(last);
-            Map<TaskId, Map<String, List<Located>>> ordered = new LinkedHashMap<>(tasks);
-            ordered.put(last, moved);
+        Node node = node(inst, pool);
+        Map<Copy, Map<String, List<Located>>> tasks = byTask(inst);
+        if (last != null) {
+            Map<Copy, Map<String, List<Located>>> ordered = new LinkedHashMap<>();
+            for (var e : tasks.entrySet()) if (!e.getKey().task().equals(last)) ordered.put(e.getKey(), e.getValue());
+            for (var e : tasks.entrySet()) if (e.getKey().task().equals(last)) ordered.put(e.getKey(), e.getValue());
             tasks = ordered;
         }
-        for (Map.Entry<TaskId, Map<String, List<Located>>> e : tasks.entrySet()) {
-            TaskId task = e.getKey();
+        for (Map.Entry<Copy, Map<String, List<Located>>> e : tasks.entrySet()) {
+            TaskId task = e.getKey().task();
             long[] needs = host.getOrDefault(task.group(), new long[2]);
             List<CopyRequest.GpuContainer> containers = new ArrayList<>();
             List<List<Choice.Pick>> picks = new ArrayList<>();
@@ -127,6 +124,114 @@ public final class Admit {
             Assign.apply(copy, node, choice, null);
         }
         return null;
+    }
+
+    /** An empty node of the instance's GPUs (their memory and MIG instances as the state has them). */
+    private static Node node(Instance inst, Pool pool) {
+        Node node = new Node(inst.id().ordinal(), 0, pool, false, null);
+        for (Gpu g : inst.gpus()) {
+            if (g.index() < 0 || g.index() >= node.gpus.length) continue;
+            node.gpus[g.index()] = new GpuSlot(g.index(), pool.baseMode(), g.memoryMiB(), g.partitions());
+        }
+        return node;
+    }
+
+    /**
+     * Where on {@code inst}, next to everything it holds, one more copy shaped like {@code shape}
+     * (the allocations of the copy elsewhere, which give its needs) fits, by {@link Fit#find} and
+     * the host check: its allocations there (with {@code revision}) and the mode each GPU it uses
+     * takes; null when it does not fit or the instance holds copies that do not fit. GPUs in
+     * {@code closed} take nothing.
+     */
+    public List<Found> find(Instance inst, TaskId task, List<Found> shape, dev.gpushare.engine.state.Revision revision,
+                            java.util.Set<Integer> closed) {
+        Pool pool = pool(inst);
+        if (pool == null || shape.isEmpty() || !inst.healthy()) return null;
+        Node node = node(inst, pool);
+        if (!fill(inst, node, pool)) return null;
+        for (int g : closed) {
+            if (g < 0 || g >= node.gpus.length) continue;
+            GpuSlot s = node.gpus[g];
+            if (s.mode == dev.gpushare.engine.state.GpuMode.IDLE) node.idleGpus--;
+            s.mode = dev.gpushare.engine.state.GpuMode.DEDICATED;
+            s.memFree = 0;
+            s.slotsUsed = Integer.MAX_VALUE / 2;
+            java.util.Arrays.fill(s.partUsed, true);
+        }
+        if (pool.kind() == Pool.Kind.FRACTIONAL && !closed.isEmpty()) return null;
+        Map<String, List<Found>> byContainer = new LinkedHashMap<>();
+        for (Found f : shape) byContainer.computeIfAbsent(f.allocation().container(), k -> new ArrayList<>()).add(f);
+        List<CopyRequest.GpuContainer> containers = new ArrayList<>();
+        for (var c : byContainer.entrySet()) containers.add(new CopyRequest.GpuContainer(c.getKey(),
+                need(c.getValue().getFirst().allocation(), c.getValue().size(), pool)));
+        CopyRequest probe = copy(task, host.getOrDefault(task.group(), new long[2]), containers);
+        CopyRequest copy = new CopyRequest(task, probe.strategy(), probe.cpuUnits(), probe.memoryMiB(), probe.containers(),
+                probe.form(), probe.mpsMiB(), revision);
+        Refusal r = HostFit.check(copy, node);
+        if (r != null) return null;
+        if (!(Fit.of(copy.form()).find(copy, node, pool) instanceof Choice choice)) return null;
+        List<Allocation> written = Assign.allocations(copy, node, choice);
+        Assign.apply(copy, node, choice, null);
+        List<Found> out = new ArrayList<>(written.size());
+        int a = 0;
+        for (List<Choice.Pick> picks : choice.perContainer()) {
+            for (Choice.Pick p : picks) out.add(new Found(p.gpu(), node.gpus[p.gpu()].mode, written.get(a++)));
+        }
+        return out;
+    }
+
+    /** Applies the instance's copies to the node; false when one of them does not fit. */
+    private boolean fill(Instance inst, Node node, Pool pool) {
+        for (Map.Entry<Copy, Map<String, List<Located>>> e : byTask(inst).entrySet()) {
+            TaskId task = e.getKey().task();
+            List<CopyRequest.GpuContainer> containers = new ArrayList<>();
+            List<List<Choice.Pick>> picks = new ArrayList<>();
+            for (Map.Entry<String, List<Located>> c : e.getValue().entrySet()) {
+                List<Located> ls = c.getValue();
+                containers.add(new CopyRequest.GpuContainer(c.getKey(), need(ls.getFirst().allocation(), ls.size(), pool)));
+                List<Choice.Pick> ps = new ArrayList<>();
+                for (Located l : ls) {
+                    int part = -1;
+                    if (l.allocation().partition() != null) {
+                        part = partIndex(node, l.gpu(), l.allocation().partition());
+                        if (part < 0) return false;
+                    }
+                    ps.add(new Choice.Pick(l.gpu(), part));
+                }
+                picks.add(ps);
+            }
+            CopyRequest copy = copy(task, host.getOrDefault(task.group(), new long[2]), containers);
+            Choice choice = new Choice(picks);
+            if (HostFit.resources(copy, node) != null || Fit.of(copy.form()).verify(copy, node, pool, choice) != null) return false;
+            Assign.apply(copy, node, choice, null);
+        }
+        return true;
+    }
+
+    /**
+     * An instance {@code number} of {@code owner}'s pool as it launches (its GPUs configured, no
+     * copies), or null when the spec has no such pool.
+     */
+    public Instance launch(Owner owner, int number) {
+        Pool pool = pools.get(owner);
+        if (pool == null) return null;
+        List<Gpu> gpus = new ArrayList<>();
+        for (int g = 0; g < pool.gpuCount(); g++) {
+            gpus.add(new Gpu(g, pool.gpuModel(), pool.gpuMemoryMiB(), pool.baseMode(), pool.fraction(), pool.layout(), List.of()));
+        }
+        return new Instance(new dev.gpushare.engine.state.InstanceId(pool.name(), number), owner, pool.type().name(), true, null, gpus);
+    }
+
+    /** The pool's maxInstances (an endpoint: its instanceCount); 0 when the spec has no such pool. */
+    public int maxInstances(Owner owner) {
+        Pool pool = pools.get(owner);
+        return pool == null ? 0 : pool.maxInstances();
+    }
+
+    /** The pool's minInstances; 0 when the spec has no such pool. */
+    public int minInstances(Owner owner) {
+        Pool pool = pools.get(owner);
+        return pool == null ? 0 : pool.minInstances();
     }
 
     private static Overflow overflow(TaskId task, int gpu, Refusal r, Pool pool) {
@@ -223,12 +328,24 @@ public final class Admit {
 
     private record Located(int gpu, Allocation allocation) {}
 
-    /** Per task (in task order), per container (in the order met), its allocations with their GPU. */
-    private static Map<TaskId, Map<String, List<Located>>> byTask(Instance inst) {
-        Map<TaskId, Map<String, List<Located>>> out = new TreeMap<>();
+    /**
+     * A copy on the instance: its task and the revision it runs. A copy whose new revision starts
+     * next to its old one (a rollout's wave) is two users of the instance until the old one stops.
+     */
+    private record Copy(TaskId task, String revision) implements Comparable<Copy> {
+        @Override
+        public int compareTo(Copy o) {
+            int c = task.compareTo(o.task);
+            return c != 0 ? c : revision.compareTo(o.revision);
+        }
+    }
+
+    /** Per copy (in task order, then revision), per container (in the order met), its allocations with their GPU. */
+    private static Map<Copy, Map<String, List<Located>>> byTask(Instance inst) {
+        Map<Copy, Map<String, List<Located>>> out = new TreeMap<>();
         for (Gpu g : inst.gpus()) {
             for (Allocation a : g.allocations()) {
-                out.computeIfAbsent(a.task(), t -> new LinkedHashMap<>())
+                out.computeIfAbsent(new Copy(a.task(), a.revision() == null ? "" : a.revision().value()), t -> new LinkedHashMap<>())
                         .computeIfAbsent(a.container(), c -> new ArrayList<>()).add(new Located(g.index(), a));
             }
         }

@@ -43,7 +43,7 @@ final class ChangePath {
      */
     static boolean place(Pool pool, List<Group> groups, List<Instance> current, ChangeSet changes, PoolMemo memo,
                          List<Instance> instances, Memo.Builder after) {
-        if (memo == null || changes.changed(pool.owner()) || current.size() != memo.nodes.size()) return false;
+        if (memo == null || changes.changed(pool.owner()) || current.size() != memo.size()) return false;
         List<Instance> sorted = current;
         for (int k = 1; k < current.size() && sorted == current; k++) {
             if (current.get(k - 1).id().compareTo(current.get(k).id()) >= 0) {
@@ -53,7 +53,7 @@ final class ChangePath {
         }
         for (int k = 0; k < sorted.size(); k++) {
             Instance i = sorted.get(k);
-            if (!i.healthy() || !i.id().equals(memo.nodes.get(k).id)) return false;
+            if (!i.healthy() || !i.id().equals(memo.ids[k])) return false;
         }
         Set<Integer> dirty = new HashSet<>();
         Map<String, Group> touched = new HashMap<>(); // the groups whose copies the run handles, by name
@@ -120,6 +120,8 @@ final class ChangePath {
         for (Instance i : sorted) if (dirty.contains(i.id().ordinal())) read.add(i);
         Seed kept = Keeper.keep(pool, read, copies, Set.of());
         if (kept.nodes().size() != read.size()) return false;
+        List<Node> seeds = memo.nodes();
+        if (seeds == null) return false; // a restored memo whose instances placement would not keep as they are
         List<Seed.SeedNode> nodes = new ArrayList<>(sorted.size());
         Set<Integer> used = HashSet.newHashSet(sorted.size());
         int r = 0;
@@ -130,7 +132,7 @@ final class ChangePath {
             if (dirty.contains(number)) {
                 nodes.add(kept.nodes().get(r++));
             } else {
-                nodes.add(new Seed.SeedNode(number, false, null, List.of(), memo.nodes.get(k), i, true));
+                nodes.add(new Seed.SeedNode(number, false, null, List.of(), seeds.get(k), i, true));
             }
         }
         PoolRun run = Engine.run(pool, copies, new Seed(nodes, kept.kept(), used));

@@ -1,6 +1,9 @@
 package dev.gpushare.engine.placement.internal;
 
 import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.Gpu;
+import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.TaskId;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * One pool of a {@link Memo}: the bookkeeping of each of its instances with every copy on it
@@ -19,20 +23,104 @@ import java.util.Set;
  * instance holds ({@code groupsOn}, parallel to {@code nodes}).
  */
 final class PoolMemo {
-    final List<Node> nodes;
+    /** The instances, by instance number (parallel to {@link #numbers}). */
+    final InstanceId[] ids;
     final int[] numbers;
     final Map<String, int[]> where;
     final List<String[]> groupsOn;
     /** Copies recorded in {@code where}, all groups together. */
     final long copies;
+    /** The nodes once worked out (null until then, or when they do not add up). */
+    private List<Node> nodes;
+    /** How {@link #nodes} is worked out when the memo was restored from a stored state; null once done. */
+    private Supplier<List<Node>> source;
 
     private PoolMemo(List<Node> nodes, Map<String, int[]> where, List<String[]> groupsOn, long copies) {
         this.nodes = nodes;
         this.copies = copies;
+        this.ids = new InstanceId[nodes.size()];
         this.numbers = new int[nodes.size()];
-        for (int k = 0; k < nodes.size(); k++) numbers[k] = nodes.get(k).number;
+        for (int k = 0; k < nodes.size(); k++) {
+            numbers[k] = nodes.get(k).number;
+            ids[k] = nodes.get(k).id;
+        }
         this.where = where;
         this.groupsOn = groupsOn;
+    }
+
+    private PoolMemo(InstanceId[] ids, int[] numbers, Map<String, int[]> where, List<String[]> groupsOn, long copies,
+                     Supplier<List<Node>> source) {
+        this.ids = ids;
+        this.numbers = numbers;
+        this.where = where;
+        this.groupsOn = groupsOn;
+        this.copies = copies;
+        this.source = source;
+    }
+
+    /** Instances recorded. */
+    int size() {
+        return ids.length;
+    }
+
+    /**
+     * The bookkeeping of each instance with every copy on it applied, by instance number; null
+     * when a restored memo's instances turn out not to be what placement would keep (the caller
+     * then takes the full path).
+     */
+    synchronized List<Node> nodes() {
+        if (source != null) {
+            List<Node> built = source.get();
+            source = null;
+            if (built != null && built.size() == ids.length) {
+                for (int k = 0; k < ids.length && built != null; k++) if (!built.get(k).id.equals(ids[k])) built = null;
+            } else {
+                built = null;
+            }
+            nodes = built;
+        }
+        return nodes;
+    }
+
+    /**
+     * The memo of a pool restored from a stored converged state ({@code instances}: the pool's, in
+     * id order): which copy is where and which groups each instance holds are read from the
+     * allocations in one pass; the nodes ({@code nodes}) are worked out only when a change-set run
+     * seeds from them. Null when the state is not a converged one of the groups ({@code counts}: copies
+     * per group): an unhealthy instance, a copy unknown, twice or missing.
+     */
+    static PoolMemo restored(List<Instance> instances, Map<String, Integer> counts, Supplier<List<Node>> nodes) {
+        Map<String, int[]> where = HashMap.newHashMap(counts.size());
+        long total = 0;
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
+            int[] w = new int[e.getValue()];
+            Arrays.fill(w, -1);
+            where.put(e.getKey(), w);
+            total += w.length;
+        }
+        InstanceId[] ids = new InstanceId[instances.size()];
+        int[] numbers = new int[instances.size()];
+        List<String[]> groupsOn = new ArrayList<>(instances.size());
+        for (int k = 0; k < instances.size(); k++) {
+            Instance i = instances.get(k);
+            if (!i.healthy()) return null;
+            ids[k] = i.id();
+            numbers[k] = i.id().ordinal();
+            if (k > 0 && numbers[k] <= numbers[k - 1]) return null;
+            Set<String> on = new LinkedHashSet<>();
+            for (Gpu g : i.gpus()) {
+                for (Allocation a : g.allocations()) {
+                    TaskId t = a.task();
+                    int[] w = where.get(t.group());
+                    if (w == null || t.ordinal() < 0 || t.ordinal() >= w.length) return null;
+                    if (w[t.ordinal()] >= 0 && w[t.ordinal()] != numbers[k]) return null; // one copy on two instances
+                    w[t.ordinal()] = numbers[k];
+                    on.add(t.group());
+                }
+            }
+            groupsOn.add(on.toArray(String[]::new));
+        }
+        return complete(where.values()) ? new PoolMemo(ids, numbers, where, groupsOn, total, nodes) : null;
     }
 
     /** Position of the instance number in {@link #nodes}, or a negative number. */

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every document {@code gpushare export ecs|sagemaker} writes for the repository's examples
- * (capacity providers, task definitions and services for ECS; endpoint configurations, endpoints
- * and inference components for SageMaker) is a
+ * (capacity providers, task definitions and services for ECS; endpoint configurations, endpoints,
+ * inference components and their rolling updates for SageMaker) is a
  * valid input of the API call it is named after, by AWS's own model (botocore's service-2.json):
  * member names, required members, types, ranges, patterns and enums (the ml. instance types
  * included).
@@ -73,13 +73,16 @@ class ExportedDocumentsMatchAwsModelsTest {
     @org.junit.jupiter.api.Test
     void theExamplesExportSomethingToCheck() {
         int ecs = 0, sageMaker = 0;
-        java.util.Set<String> kinds = new java.util.TreeSet<>();
+        java.util.Set<String> kinds = new java.util.TreeSet<>(), sageMakerKinds = new java.util.TreeSet<>();
         for (Path p : Specs.examples()) {
             Spec spec = Specs.file(p);
             ecs += EcsExporter.export(spec).documents().size();
             kinds.addAll(EcsExporter.export(spec).documents().stream().map(ExportedDocument::kind).toList());
             sageMaker += SageMakerExporter.export(spec).documents().size();
+            sageMakerKinds.addAll(SageMakerExporter.export(spec).documents().stream().map(ExportedDocument::kind).toList());
         }
+        // examples/mixed-inference's chat-7b has a rollingUpdatePolicy: its UpdateInferenceComponent is checked too
+        assertThat(sageMakerKinds).containsExactly("CreateEndpoint", "CreateEndpointConfig", "CreateInferenceComponent", "UpdateInferenceComponent");
         assertThat(ecs).isPositive();
         assertThat(kinds).containsExactly("CreateCapacityProvider", "CreateService", "RegisterTaskDefinition");
         assertThat(sageMaker).isPositive();

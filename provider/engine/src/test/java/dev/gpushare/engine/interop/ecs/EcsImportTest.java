@@ -24,9 +24,11 @@ class EcsImportTest {
     void twoGpusRunningNvidiaSmi() {
         ImportResult r = read("nvidia-smi-two-gpus.json");
         // No task-level cpu/memory: the container's own cpu 100 and memory 80 are what ECS reserves.
+        // Its command is what the container runs, so it is read too (and enters the revision).
         assertThat(r.problems()).isEmpty();
         assertThat(r.fragment().taskDefinitions()).containsExactly(new TaskDefinition("example-ecs-gpu", 100, 80,
-                List.of(new Container("gpu", "nvidia/cuda:11.0.3-base", new GpuRequirement.Whole(2)))));
+                List.of(new Container("gpu", "nvidia/cuda:11.0.3-base", new GpuRequirement.Whole(2), null,
+                        List.of("sh", "-c", "nvidia-smi"), null, null))));
     }
 
     @Test
@@ -35,7 +37,9 @@ class EcsImportTest {
         // cpu "4096" and memory "8192" are strings in ECS; they become numbers.
         assertThat(r.problems()).isEmpty();
         assertThat(r.fragment().taskDefinitions()).containsExactly(new TaskDefinition("tensorflow-gpu", 4096, 8192,
-                List.of(new Container("tensorflow", "tensorflow/tensorflow:latest-gpu", new GpuRequirement.Whole(1)))));
+                List.of(new Container("tensorflow", "tensorflow/tensorflow:latest-gpu", new GpuRequirement.Whole(1), null,
+                        List.of("python", "-c", "import tensorflow as tf; print('Num GPUs Available: ', len(tf.config.list_physical_devices('GPU')))"),
+                        null, null))));
     }
 
     @Test
@@ -44,7 +48,7 @@ class EcsImportTest {
         assertThat(r.problems()).isEmpty();
         assertThat(r.fragment().taskDefinitions()).containsExactly(new TaskDefinition("fractional-gpu-inference", 2048, 4096,
                 List.of(new Container("inference", "nvidia/cuda:12.0.0-base-ubuntu22.04",
-                        new GpuRequirement.Fraction(new BigDecimal("0.25"))))));
+                        new GpuRequirement.Fraction(new BigDecimal("0.25")), null, List.of("nvidia-smi"), null, null))));
     }
 
     @Test

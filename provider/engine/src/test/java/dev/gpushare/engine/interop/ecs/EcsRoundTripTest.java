@@ -7,6 +7,10 @@ import dev.gpushare.engine.interop.SourceFile;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Container;
+import dev.gpushare.model.DeploymentCircuitBreaker;
+import dev.gpushare.model.DeploymentConfiguration;
+import dev.gpushare.model.EnvironmentVariable;
+import dev.gpushare.model.HealthCheck;
 import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.PlacementStrategy;
@@ -36,6 +40,12 @@ class EcsRoundTripTest {
             new Container("inference", "acme/small:1", new GpuRequirement.Fraction(new BigDecimal("0.125")))));
     private static final TaskDefinition MIG = new TaskDefinition("mig-task", 1024, 2048, List.of(
             new Container("m", "acme/m:1", new GpuRequirement.Partition("3g.40gb"))));
+
+    /** What a container runs beyond its image: entry point, command, environment, health check. */
+    private static final TaskDefinition RUNS = new TaskDefinition("server", 2048, 4096, List.of(
+            new Container("model", "acme/server:2", new GpuRequirement.Whole(1), List.of("python", "-m", "serve"),
+                    List.of("--port", "8080"), List.of(new EnvironmentVariable("MODEL_ID", "bge"), new EnvironmentVariable("EMPTY", "")),
+                    new HealthCheck(List.of("CMD-SHELL", "curl -f localhost:8080 || exit 1"), 10, null, 5, 120))));
 
     private static Spec spec(TaskDefinition... tds) {
         return new Spec(Spec.API_VERSION, "c",
@@ -71,6 +81,54 @@ class EcsRoundTripTest {
         assertThat(exported.documents()).extracting(ExportedDocument::fileName)
                 .containsExactly("embedder.task-definition.json", "small.task-definition.json");
         assertThat(back).containsExactly(MPS, FRACTION);
+    }
+
+    @Test
+    void whatAContainerRunsSurvivesTheRoundTripInEcsNames() {
+        ExportResult exported = EcsTaskDefinitionExporter.export(spec(RUNS));
+        assertThat(roundTrip(exported).problems()).isEmpty();
+        assertThat(roundTrip(exported).fragment().taskDefinitions()).containsExactly(RUNS);
+        // ECS's member names; the timeout the spec leaves out is left to ECS's default (5, gpushare's)
+        assertThat(CloudJson.write(exported.documents().getFirst().body().get("containerDefinitions").get(0))).isEqualToIgnoringWhitespace("""
+                {"name":"model","image":"acme/server:2","essential":true,
+                 "resourceRequirements":[{"type":"GPU","value":"1"}],
+                 "entryPoint":["python","-m","serve"],"command":["--port","8080"],
+                 "environment":[{"name":"MODEL_ID","value":"bge"},{"name":"EMPTY","value":""}],
+                 "healthCheck":{"command":["CMD-SHELL","curl -f localhost:8080 || exit 1"],"interval":10,"retries":5,"startPeriod":120}}""");
+    }
+
+    @Test
+    void createServiceCarriesTheDeploymentSettingsWithTheBreakerInside() {
+        Service s = new Service("embedder", "embedder", "pool", 4, PlacementStrategy.BINPACK,
+                new DeploymentConfiguration(50, null), new DeploymentCircuitBreaker(true, true));
+        // ECS nests deploymentCircuitBreaker in deploymentConfiguration (CreateService, botocore's model);
+        // maximumPercent left out is ECS's 200, written out
+        assertThat(CloudJson.write(EcsServiceExporter.createService(spec(), s).get("deploymentConfiguration"))).isEqualToIgnoringWhitespace("""
+                {"minimumHealthyPercent":50,"maximumPercent":200,"deploymentCircuitBreaker":{"enable":true,"rollback":true}}""");
+        Service plain = new Service("embedder", "embedder", "pool", 4, PlacementStrategy.BINPACK);
+        assertThat(CloudJson.write(EcsServiceExporter.createService(spec(), plain).get("deploymentConfiguration"))).isEqualToIgnoringWhitespace("""
+                {"minimumHealthyPercent":100,"maximumPercent":200,"deploymentCircuitBreaker":{"enable":false,"rollback":false}}""");
+    }
+
+    @Test
+    void aHealthCheckEcsWouldRefuseIsAProblemInTheEcsFile() {
+        ImportResult r = EcsTaskDefinitionImporter.read("td.json", """
+                {"family": "t", "containerDefinitions": [{"name": "m", "image": "i",
+                  "command": "serve --port 80",
+                  "environment": [{"name": "A", "value": 1}, {"value": "x"}],
+                  "healthCheck": {"command": ["curl", "-f", "localhost"], "interval": 4}},
+                  {"name": "n", "image": "i", "healthCheck": {"command": ["CMD", "true"], "interval": 4, "timeout": 61}}]}
+                """);
+        assertThat(r.fragment().taskDefinitions()).isEmpty();
+        assertThat(r.problems()).extracting((Problem p) -> p.code().name(), Problem::path).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("ECS_TYPE", "/containerDefinitions/0/command"),
+                org.assertj.core.groups.Tuple.tuple("ECS_TYPE", "/containerDefinitions/0/environment/0/value"),
+                org.assertj.core.groups.Tuple.tuple("ECS_REQUIRED", "/containerDefinitions/0/environment/1"),
+                org.assertj.core.groups.Tuple.tuple("ECS_HEALTH_CHECK_INVALID", "/containerDefinitions/0/healthCheck/command"),
+                org.assertj.core.groups.Tuple.tuple("ECS_HEALTH_CHECK_INVALID", "/containerDefinitions/1/healthCheck/interval"),
+                org.assertj.core.groups.Tuple.tuple("ECS_HEALTH_CHECK_INVALID", "/containerDefinitions/1/healthCheck/timeout"));
+        assertThat(r.problems().get(4).message()).contains("from 5 to 300; got 4");
+        assertThat(r.problems().get(5).message()).contains("from 2 to 60; got 61");
     }
 
     @Test

@@ -6,8 +6,10 @@ import dev.gpushare.engine.interop.ImportResult;
 import dev.gpushare.engine.interop.Resources;
 import dev.gpushare.engine.interop.SourceFile;
 import dev.gpushare.engine.interop.internal.CloudJson;
+import dev.gpushare.model.BatchSize;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.InferenceComponent;
+import dev.gpushare.model.RollingUpdatePolicy;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.Problem;
 import org.junit.jupiter.api.Test;
@@ -52,6 +54,44 @@ class SageMakerRoundTripTest {
         assertThat(back.fragment().inferenceComponents()).containsExactly(
                 new InferenceComponent("demo-ic-4g", "partition-demo", "gpt2", "mig-4g.20gb", 1, 1024, null),
                 ON_3G, WHOLE_GPU);
+    }
+
+    @Test
+    void aRollingUpdatePolicyIsTheUpdateRequestsDeploymentConfigAndComesBack() {
+        InferenceComponent rolling = new InferenceComponent("chat", "llm", "llama-3-8b", null, 4, 8192, null,
+                new RollingUpdatePolicy(BatchSize.capacityPercent(25), 120, 1800, BatchSize.copyCount(2)));
+        ExportResult exported = SageMakerExporter.export(spec(List.of(WHOLE), List.of(rolling, WHOLE_GPU)));
+        // the update request only for the component with a policy
+        assertThat(exported.documents()).extracting(ExportedDocument::fileName, ExportedDocument::kind).containsExactly(
+                tuple("llm.endpoint-config.json", "CreateEndpointConfig"),
+                tuple("llm.endpoint.json", "CreateEndpoint"),
+                tuple("chat.inference-component.json", "CreateInferenceComponent"),
+                tuple("chat.inference-component-update.json", "UpdateInferenceComponent"),
+                tuple("llama.inference-component.json", "CreateInferenceComponent"));
+        JsonMapper json = JsonMapper.builder().build();
+        assertThat(json.readTree(CloudJson.write(exported.documents().get(3).body().get("DeploymentConfig")))).isEqualTo(json.readTree("""
+                {"RollingUpdatePolicy": {"MaximumBatchSize": {"Type": "CAPACITY_PERCENT", "Value": 25}, "WaitIntervalInSeconds": 120,
+                  "MaximumExecutionTimeoutInSeconds": 1800, "RollbackMaximumBatchSize": {"Type": "COPY_COUNT", "Value": 2}}}"""));
+        ImportResult back = roundTrip(exported);
+        assertThat(back.problems()).isEmpty();
+        assertThat(back.fragment().inferenceComponents()).containsExactly(rolling, WHOLE_GPU);
+    }
+
+    @Test
+    void anUpdateWithoutItsComponentOrOutOfRangeIsAProblem() {
+        ImportResult r = SageMakerImporter.read("u.json", """
+                [{"InferenceComponentName": "ghost", "DeploymentConfig": {"RollingUpdatePolicy":
+                   {"MaximumBatchSize": {"Type": "COPY_COUNT", "Value": 1}, "WaitIntervalInSeconds": 0}}},
+                 {"InferenceComponentName": "c", "EndpointName": "e", "Specification": {"ModelName": "m",
+                   "ComputeResourceRequirements": {"MinMemoryRequiredInMb": 1024}}},
+                 {"InferenceComponentName": "c", "DeploymentConfig": {"RollingUpdatePolicy":
+                   {"MaximumBatchSize": {"Type": "COPIES", "Value": 1}, "WaitIntervalInSeconds": 4000}}}]
+                """);
+        assertThat(r.problems()).extracting((Problem p) -> p.code().name(), Problem::path).containsExactly(
+                tuple("SAGEMAKER_UPDATE_UNKNOWN_COMPONENT", "/0/InferenceComponentName"),
+                tuple("SAGEMAKER_ROLLING_UPDATE_INVALID", "/2/DeploymentConfig/RollingUpdatePolicy/MaximumBatchSize"),
+                tuple("SAGEMAKER_ROLLING_UPDATE_INVALID", "/2/DeploymentConfig/RollingUpdatePolicy/WaitIntervalInSeconds"));
+        assertThat(r.fragment().inferenceComponents()).extracting(InferenceComponent::rollingUpdatePolicy).containsExactly((RollingUpdatePolicy) null);
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.gpushare.model.io.internal;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.Endpoint;
+import dev.gpushare.model.EnvironmentVariable;
+import dev.gpushare.model.HealthCheck;
 import dev.gpushare.model.GpuRequirement;
 import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.BatchSize;
@@ -206,10 +208,30 @@ public final class SpecBinder {
                 containerNames.put(name, at);
             }
             containers.add(new Container(name, Fields.text(c, "image", cPath),
-                    gpu(c.get("gpu"), JsonPointers.append(cPath, "gpu"))));
+                    gpu(c.get("gpu"), JsonPointers.append(cPath, "gpu")),
+                    Fields.optTextList(c, "entryPoint", cPath), Fields.optTextList(c, "command", cPath),
+                    environment(c.get("environment"), JsonPointers.append(cPath, "environment")),
+                    healthCheck(c.get("healthCheck"), JsonPointers.append(cPath, "healthCheck"))));
         }
         return new TaskDefinition(Fields.text(n, "family", path), fields.optInteger(n, "cpu", path),
                 fields.optInteger(n, "memory", path), containers);
+    }
+
+    private static List<EnvironmentVariable> environment(JsonNode n, String path) {
+        if (n == null || n.isNull()) return null;
+        List<EnvironmentVariable> out = new ArrayList<>();
+        for (int i = 0; i < n.size(); i++) {
+            String vPath = JsonPointers.append(path, i);
+            out.add(new EnvironmentVariable(Fields.text(n.get(i), "name", vPath), Fields.text(n.get(i), "value", vPath)));
+        }
+        return out;
+    }
+
+    private HealthCheck healthCheck(JsonNode n, String path) {
+        if (n == null || n.isNull()) return null;
+        return new HealthCheck(Fields.optTextList(n, "command", path), fields.optInteger(n, "interval", path),
+                fields.optInteger(n, "timeout", path), fields.optInteger(n, "retries", path),
+                fields.optInteger(n, "startPeriod", path));
     }
 
     // Absent means "the default": MPS on whole-GPU types, the hardware slice on fractional types.

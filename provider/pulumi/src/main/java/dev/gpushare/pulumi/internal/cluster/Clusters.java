@@ -43,6 +43,7 @@ public final class Clusters implements AutoCloseable {
         synchronized (lock) {
             if (backend == null) backend = opener.get();
             try {
+                convergence.use(backend);
                 return work.apply(new Session(backend, convergence, declarations, previewed));
             } catch (RuntimeException | Error e) {
                 drop();

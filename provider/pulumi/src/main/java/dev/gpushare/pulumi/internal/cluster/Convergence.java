@@ -2,8 +2,10 @@ package dev.gpushare.pulumi.internal.cluster;
 
 import dev.gpushare.engine.Checked;
 import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.backend.Backend;
+import dev.gpushare.engine.converge.Converger;
+import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.backend.Snapshot;
-import dev.gpushare.engine.plan.Baseline;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.Replan;
 import dev.gpushare.engine.resolve.ResolvedSpec;
@@ -17,7 +19,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedMap;
 import java.util.Set;
 import java.util.TreeMap;
@@ -42,11 +43,12 @@ final class Convergence {
     record Prepared(Spec spec, Plan plan, List<String> problems, Map<String, String> dangling, Replan replan) {}
 
     /**
-     * Per cluster, the spec and revision it was last converged to (an apply in full, or an empty
-     * plan): the next plan from that revision follows the change (dev.gpushare.engine.Pipeline#plan
-     * with a baseline), with the same result. In memory only; a new process starts without.
+     * The engine's one loop over the backend open now ({@link #use}): it keeps, per cluster, the
+     * spec and state it was last converged to (an apply in full, or an empty plan), so the next
+     * plan from that revision follows the change, with the same result; a new process starts from
+     * what the backend kept of it (the local backend: the spec of its last converged apply).
      */
-    private final Map<String, Baseline> baselines = new HashMap<>();
+    private Converger converger;
 
     private record CacheKey(String cluster, long revision, SortedMap<String, ?> fragments) {}
 
@@ -95,9 +97,13 @@ final class Convergence {
     }
 
     private Prepared planned(String cluster, ResolvedSpec spec, Snapshot actual, Map<String, String> dangling) {
-        Replan r = Pipeline.plan(spec, actual, baselines.get(cluster));
-        r.converged().ifPresent(b -> baselines.put(cluster, b));
+        Replan r = converger.plan(spec, actual);
         return new Prepared(spec.spec(), r.plan(), List.of(), dangling, r);
+    }
+
+    /** Plans and applies through {@code backend}, the one open now (a new one, after a failure, starts a new loop). */
+    void use(Backend backend) {
+        if (converger == null || converger.backend() != backend) converger = new Converger(backend);
     }
 
     /**
@@ -136,16 +142,19 @@ final class Convergence {
         return ResolvedSpec.of(spec);
     }
 
-    /** After applying {@code p}'s plan: the baseline of the state it left, or none when it did not commit in full. */
-    void applied(String cluster, Prepared p, ApplyOutcome outcome) {
-        Optional<Baseline> next = p.replan() == null ? Optional.empty() : p.replan().after(outcome);
-        if (next.isPresent()) baselines.put(cluster, next.get());
-        else baselines.remove(cluster);
+    /** Applies {@code p}'s plan; the loop keeps the baseline of the state it left, or none when it did not commit in full. */
+    ApplyOutcome apply(Prepared p) {
+        return converger.apply(p.replan(), ApplyListener.NONE);
+    }
+
+    /** The cluster was destroyed: its baseline is forgotten. */
+    void destroyed(String cluster) {
+        converger.forget(cluster);
     }
 
     /** True when the cluster has a baseline (tests). */
     boolean hasBaseline(String cluster) {
-        return baselines.containsKey(cluster);
+        return converger != null && converger.baseline(cluster).isPresent();
     }
 
     /** The latest prepared plan (tests). */

@@ -3,9 +3,7 @@ package dev.gpushare.pulumi.internal.cluster;
 import dev.gpushare.engine.backend.Backend;
 import dev.gpushare.engine.backend.DeclaredResources;
 import dev.gpushare.engine.backend.Snapshot;
-import dev.gpushare.engine.reconcile.ApplyListener;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
-import dev.gpushare.engine.reconcile.Reconciler;
 import dev.gpushare.engine.state.FleetState;
 import java.util.Map;
 import java.util.SortedMap;
@@ -100,11 +98,13 @@ public final class Session {
             Snapshot actual = backend.read(cluster);
             Convergence.Prepared p = convergence.prepare(cluster, declared, actual);
             if (p.plan() == null) return Convergence.outcome(p, key, actual.state());
-            ApplyOutcome applied = Reconciler.apply(backend, p.plan(), ApplyListener.NONE);
-            convergence.applied(cluster, p, applied);
+            ApplyOutcome applied = convergence.apply(p);
             switch (applied) {
                 case ApplyOutcome.Applied a -> {
-                    if (declared.isEmpty()) backend.destroy(cluster); // nothing declared: leave no trace
+                    if (declared.isEmpty()) { // nothing declared: leave no trace
+                        backend.destroy(cluster);
+                        convergence.destroyed(cluster);
+                    }
                     return Convergence.outcome(p, key, p.plan().desired());
                 }
                 case ApplyOutcome.Conflict c -> {

@@ -321,7 +321,8 @@ public final class Advisor {
                 String family = td.family() + "-" + s.name();
                 for (int n = 2; byFamily.containsKey(family); n++) family = td.family() + "-" + s.name() + "-" + n;
                 td = new TaskDefinition(family, td.cpu(), td.memoryMiB(), td.containers());
-                s = new Service(s.name(), family, s.capacityProvider(), s.desiredCount(), s.placementStrategy());
+                s = new Service(s.name(), family, s.capacityProvider(), s.desiredCount(), s.placementStrategy(),
+                        s.deploymentConfiguration(), s.deploymentCircuitBreaker());
             }
             if (!byFamily.containsKey(td.family())) {
                 byFamily.put(td.family(), td);

@@ -68,7 +68,8 @@ final class Builder {
         List<Service> svcs = new ArrayList<>();
         for (Workload w : ws) {
             tasks.add(task(w, form, t, null));
-            svcs.add(new Service(w.service().name(), w.task().family(), name, w.copies(), w.service().placementStrategy()));
+            svcs.add(new Service(w.service().name(), w.task().family(), name, w.copies(), w.service().placementStrategy(),
+                    w.service().deploymentConfiguration(), w.service().deploymentCircuitBreaker()));
         }
         return Optional.of(Pieces.service(pool, tasks, svcs));
     }
@@ -113,7 +114,7 @@ final class Builder {
                 case TIME_SLICING -> new GpuRequirement.Whole(1);
                 case MIG -> new GpuRequirement.Partition(partitions.get(key(w, c.name())));
             };
-            out.add(new Container(c.name(), c.image(), gpu));
+            out.add(c.withGpu(gpu));
         }
         return new TaskDefinition(w.task().family(), w.task().cpu(), w.task().memoryMiB(), out);
     }
@@ -125,7 +126,8 @@ final class Builder {
         for (Workload w : ws) {
             copies += w.copies();
             InferenceComponent ic = w.component();
-            ics.add(new InferenceComponent(ic.name(), name, ic.model(), null, ic.copyCount(), ic.hostMemoryMiB(), ic.gpuMemoryMiB()));
+            ics.add(new InferenceComponent(ic.name(), name, ic.model(), null, ic.copyCount(), ic.hostMemoryMiB(), ic.gpuMemoryMiB(),
+                    ic.rollingUpdatePolicy()));
         }
         int count = Math.max(1, (copies + t.gpuCount() - 1) / t.gpuCount());
         return Pieces.endpoint(new Endpoint(name, t.name(), count, null), ics);
@@ -152,7 +154,7 @@ final class Builder {
             for (Workload w : ws) {
                 InferenceComponent ic = w.component();
                 ics.add(new InferenceComponent(ic.name(), name, ic.model(), "mig-" + profileOf.get(key(w, ic.model())),
-                        ic.copyCount(), ic.hostMemoryMiB(), null));
+                        ic.copyCount(), ic.hostMemoryMiB(), null, ic.rollingUpdatePolicy()));
             }
             int count = Math.max(1, (r.gpus() + t.gpuCount() - 1) / t.gpuCount());
             return Optional.of(Pieces.endpoint(new Endpoint(name, t.name(), count,
@@ -163,7 +165,8 @@ final class Builder {
         List<Service> svcs = new ArrayList<>();
         for (Workload w : ws) {
             tasks.add(task(w, SharingForm.MIG, t, profileOf));
-            svcs.add(new Service(w.service().name(), w.task().family(), name, w.copies(), w.service().placementStrategy()));
+            svcs.add(new Service(w.service().name(), w.task().family(), name, w.copies(), w.service().placementStrategy(),
+                    w.service().deploymentConfiguration(), w.service().deploymentCircuitBreaker()));
         }
         return Optional.of(Pieces.service(pool, tasks, svcs));
     }

@@ -80,6 +80,7 @@ public final class BatchRows {
                 s.write(cluster, id, e.getValue(), wasLayout.get(id), fold.instance(id), fold.layout(id));
             }
         }
+        RolloutRows.write(c, cluster, batch);
     }
 
     private static void load(InstanceId id, Before before, StateFold.Fold fold, Map<InstanceId, Instance> was,

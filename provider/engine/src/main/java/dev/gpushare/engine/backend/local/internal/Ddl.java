@@ -37,6 +37,8 @@ public final class Ddl {
         // against the revision on every read, so no store version change; a version-3 file
         // gets the table with its first snapshot
         StoredSnapshots.DDL,
+        // the rollout records (RolloutRows): additive like version 2
+        RolloutRows.DDL,
     };
 
     /**

@@ -160,6 +160,7 @@ public final class SnapshotCodec {
             List<Instance> is = new ArrayList<>(instances);
             Map<String, BigDecimal> fractions = new HashMap<>();
             Map<String, Revision> revisions = new HashMap<>(); // one object per revision, as per fraction
+            Map<EnvKey, Map<String, String>> envs = new HashMap<>(); // one environment per distinct one (most copies share theirs)
             for (int i = 0; i < instances; i++) {
                 String id = str(in, strings), cp = str(in, strings), endpoint = str(in, strings), type = str(in, strings);
                 boolean healthy = in.get() != 0;
@@ -177,7 +178,7 @@ public final class SnapshotCodec {
                     for (int p = 0; p < partitions; p++) ps.add(new MigPartition(str(in, strings), in.getInt(), in.getLong()));
                     int allocations = in.getInt();
                     List<Allocation> as = new ArrayList<>(allocations);
-                    for (int a = 0; a < allocations; a++) as.add(allocation(in, strings, revisions));
+                    for (int a = 0; a < allocations; a++) as.add(allocation(in, strings, revisions, envs));
                     gs.add(new Gpu(index, model, memory, mode, fraction == null ? null : fractions.computeIfAbsent(fraction, BigDecimal::new),
                             ps, as));
                 }
@@ -201,17 +202,46 @@ public final class SnapshotCodec {
         }
     }
 
-    private static Allocation allocation(ByteBuffer in, String[] strings, Map<String, Revision> revisions) {
+    private static Allocation allocation(ByteBuffer in, String[] strings, Map<String, Revision> revisions,
+                                         Map<EnvKey, Map<String, String>> envs) {
         String task = str(in, strings), container = str(in, strings);
         Long memory = in.get() != 0 ? in.getLong() : null;
         Integer percent = in.get() != 0 ? in.getInt() : null;
         Allocation.PartitionRef ref = in.get() != 0 ? new Allocation.PartitionRef(str(in, strings), in.getInt()) : null;
         int n = in.getInt();
-        Map<String, String> env = new TreeMap<>();
-        for (int e = 0; e < n; e++) env.put(str(in, strings), str(in, strings));
+        int[] refs = new int[2 * n];
+        for (int e = 0; e < refs.length; e++) refs[e] = in.getInt();
+        EnvKey key = new EnvKey(refs, memory, percent, ref);
+        Map<String, String> env = envs.get(key);
+        boolean known = env != null;
+        if (!known) {
+            env = new TreeMap<>();
+            for (int e = 0; e < n; e++) env.put(at(refs[2 * e], strings), at(refs[2 * e + 1], strings));
+        }
         String revision = str(in, strings);
-        return new Allocation(TaskId.parse(task), container, memory, percent, ref, env,
+        // an environment already built for the same fields is passed as built (the allocation then keeps it as it is)
+        Allocation a = new Allocation(TaskId.parse(task), container, memory, percent, ref, env,
                 revision == null ? null : revisions.computeIfAbsent(revision, Revision::parse));
+        if (!known) envs.put(key, a.env());
+        return a;
+    }
+
+    /** What an allocation's environment is decoded from: its string references and the fields it is derived with. */
+    private record EnvKey(int[] refs, Long memory, Integer percent, Allocation.PartitionRef partition) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof EnvKey k && java.util.Arrays.equals(refs, k.refs) && java.util.Objects.equals(memory, k.memory)
+                    && java.util.Objects.equals(percent, k.percent) && java.util.Objects.equals(partition, k.partition);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.hashCode(refs) * 31 + java.util.Objects.hash(memory, percent, partition);
+        }
+    }
+
+    private static String at(int r, String[] strings) {
+        return r == 0 ? null : strings[r - 1];
     }
 
     private static String str(ByteBuffer in, String[] strings) {

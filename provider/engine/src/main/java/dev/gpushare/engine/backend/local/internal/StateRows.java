@@ -95,7 +95,7 @@ public final class StateRows {
                     gpus.getOrDefault(h.id(), List.of())));
         }
         FleetState state = StateFold.normalize(new FleetState(cluster, instances, List.of()));
-        return new Snapshot(state, revision, layouts);
+        return new Snapshot(state, revision, layouts).withRollouts(RolloutRows.read(c, cluster));
     }
 
     /** Allocations by {@code instance_id + NUL + gpu_idx}; {@code where} narrows {@code cluster = ?} with more parameters. */

@@ -32,7 +32,7 @@ public final class StoredSnapshots {
                 Snapshot s = SnapshotCodec.decode(rs.getBytes(2));
                 // a document of another cluster or revision than its row says is damaged: not used
                 if (s.revision() != revision || !s.state().cluster().equals(cluster)) return Optional.empty();
-                return Optional.of(s);
+                return Optional.of(s.withRollouts(RolloutRows.read(c, cluster)));
             }
         } catch (IllegalArgumentException damaged) {
             return Optional.empty(); // the rows answer instead

@@ -1,6 +1,8 @@
 package dev.gpushare.engine.interop.cloudformation.internal;
 
 import dev.gpushare.engine.interop.cloudformation.EcsCapacity;
+import dev.gpushare.model.DeploymentCircuitBreaker;
+import dev.gpushare.model.DeploymentConfiguration;
 import dev.gpushare.model.Service;
 import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
@@ -9,9 +11,10 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code AWS::ECS::Service}: in the cluster, its task definition (the revision the stack
  * registers), its desired count, on its pool alone ({@code CapacityProviderStrategy}, weight 1) and
  * with the placement strategy ECS has for the spec's ({@code BINPACK} → {@code binpack} on
- * {@code memory}, {@code SPREAD} → {@code spread} on {@code instanceId}). The spec has no
- * deployment configuration yet, so none is written: ECS's defaults apply (100 % minimum healthy,
- * 200 % maximum).
+ * {@code memory}, {@code SPREAD} → {@code spread} on {@code instanceId}), and its deployment settings:
+ * {@code DeploymentConfiguration} with {@code MinimumHealthyPercent}, {@code MaximumPercent} and the
+ * {@code DeploymentCircuitBreaker} ({@code Enable}, {@code Rollback}) that CloudFormation nests in it,
+ * the defaults (100 / 200, breaker off) written out as gpushare plans with them.
  */
 public final class ServiceKind {
     private ServiceKind() {}
@@ -32,6 +35,14 @@ public final class ServiceKind {
             case BINPACK -> strategy.put("Type", "binpack").put("Field", "memory");
             case SPREAD -> strategy.put("Type", "spread").put("Field", "instanceId");
         }
+        ObjectNode deployment = p.putObject("DeploymentConfiguration");
+        DeploymentConfiguration dc = s.deployment();
+        deployment.put("MinimumHealthyPercent", dc.minimumHealthy());
+        deployment.put("MaximumPercent", dc.maximum());
+        DeploymentCircuitBreaker cb = s.deploymentCircuitBreaker();
+        deployment.putObject("DeploymentCircuitBreaker")
+                .put("Enable", cb != null && cb.enable())
+                .put("Rollback", cb != null && cb.rollback());
         if (b.capacity() == EcsCapacity.MANAGED_INSTANCES) {
             ObjectNode vpc = p.putObject("NetworkConfiguration").putObject("AwsvpcConfiguration");
             vpc.set("Subnets", Fn.ref(EcsParameters.subnets(b)));

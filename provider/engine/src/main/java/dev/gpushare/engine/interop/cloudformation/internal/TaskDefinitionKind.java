@@ -4,6 +4,7 @@ import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.cloudformation.EcsCapacity;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.GpuRequirement;
+import dev.gpushare.model.HealthCheck;
 import dev.gpushare.model.TaskDefinition;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;
@@ -13,7 +14,11 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code AWS::ECS::TaskDefinition}: the family, {@code Cpu}/{@code Memory} as the strings the schema
  * types them, and per container its GPU form in {@code ResourceRequirements}: {@code Value} "2",
  * "ALL" or "0.25", or {@code SharingStrategy.NvidiaMps} with {@code Memory} (MiB) and
- * {@code MaxComputePercent}. The execution role and registry credentials are optional parameters.
+ * {@code MaxComputePercent}; what it runs beyond its image: {@code EntryPoint}, {@code Command},
+ * {@code Environment} ({@code Name}/{@code Value}) and {@code HealthCheck} ({@code Command},
+ * {@code Interval}, {@code Timeout}, {@code Retries}, {@code StartPeriod}; the numbers the spec leaves
+ * out are left to ECS's defaults, which are gpushare's). The execution role and registry
+ * credentials are optional parameters.
  */
 public final class TaskDefinitionKind {
     private TaskDefinitionKind() {}
@@ -46,9 +51,24 @@ public final class TaskDefinitionKind {
             cn.set("RepositoryCredentials", Fn.ifElseNoValue(credentials,
                     Fn.object().set("CredentialsParameter", Fn.ref(EcsParameters.REGISTRY_CREDENTIALS))));
             if (c.gpu() != null) gpu(cn.putArray("ResourceRequirements").addObject(), c.gpu());
+            if (c.entryPoint() != null) c.entryPoint().forEach(cn.putArray("EntryPoint")::add);
+            if (c.command() != null) c.command().forEach(cn.putArray("Command")::add);
+            if (c.environment() != null) {
+                ArrayNode env = cn.putArray("Environment");
+                c.environment().forEach(v -> env.addObject().put("Name", v.name()).put("Value", v.value()));
+            }
+            if (c.healthCheck() != null) healthCheck(cn.putObject("HealthCheck"), c.healthCheck());
         }
         b.resource(id, "AWS::ECS::TaskDefinition", List.of(), p);
         return id;
+    }
+
+    private static void healthCheck(ObjectNode h, HealthCheck check) {
+        check.command().forEach(h.putArray("Command")::add);
+        if (check.interval() != null) h.put("Interval", check.interval());
+        if (check.timeout() != null) h.put("Timeout", check.timeout());
+        if (check.retries() != null) h.put("Retries", check.retries());
+        if (check.startPeriod() != null) h.put("StartPeriod", check.startPeriod());
     }
 
     private static void gpu(ObjectNode r, GpuRequirement gpu) {

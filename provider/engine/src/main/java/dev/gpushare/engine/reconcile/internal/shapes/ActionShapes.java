@@ -26,7 +26,8 @@ public final class ActionShapes {
             new InstanceGpusRule(),
             new DeclaredLayoutRule(),
             new ConfigureRule(),
-            new PlaceRule());
+            new PlaceRule(),
+            new RolloutRecordRule());
 
     /** More problems than this are counted, not listed: a forged batch of a million actions gets a short answer. */
     public static final int MAX_PROBLEMS = 50;

@@ -27,7 +27,8 @@ public final class SemanticRules {
             new PartitionRule(),
             new TaskResourcesRule(),
             new InferenceComponentRule(),
-            new DeploymentRule());
+            new DeploymentRule(),
+            new ContainerRunRule());
 
     private SemanticRules() {}
 

@@ -1,0 +1,104 @@
+package dev.gpushare.engine.backend.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gpushare.engine.Gpushare;
+import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.plan.Plan;
+import dev.gpushare.engine.plan.PlanJson;
+import dev.gpushare.engine.plan.Planner;
+import dev.gpushare.engine.plan.Specs;
+import dev.gpushare.engine.reconcile.ApplyOutcome;
+import dev.gpushare.model.Spec;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The local backend keeps the spec of its last converged apply with its stored snapshot, so that a
+ * fresh process (each {@code gpushare} command is one) plans from it through the change-set path,
+ * with the full path's plan byte for byte — and never at any other revision than the one it was
+ * kept for.
+ *
+ * <p>The spec: one service of 6 copies × 4,096 MiB MPS on g6.12xlarge (5 such copies per L4), so
+ * one instance holds all 6: 1 launch + 6 places = 7 actions at revision 1.
+ */
+class StoredConvergedSpecTest {
+    @TempDir Path dir;
+
+    private Gpushare open() {
+        return Gpushare.using(LocalBackend.open(dir.resolve("state")));
+    }
+
+    /** Plans {@code spec} in a fresh process and checks the plan is the full path's; true when it followed the change. */
+    private boolean planFresh(Spec spec) {
+        try (Gpushare gs = open()) {
+            Plan plan = gs.plan(spec);
+            Plan full = Planner.plan(Pipeline.check(spec).orThrow(), gs.snapshot("scale"));
+            assertThat(PlanJson.toJson(plan)).isEqualTo(PlanJson.toJson(full));
+            return gs.lastPlanFollowedChange();
+        }
+    }
+
+    @Test
+    void aFreshProcessPlansFromTheLastConvergedApply() {
+        Spec six = Specs.mpsService(6, 4096);
+        try (Gpushare gs = open()) {
+            assertThat(gs.apply(gs.plan(six))).isEqualTo(new ApplyOutcome.Applied(1, 7));
+        }
+        assertThat(planFresh(six)).as("no change: the change-set path").isTrue();
+        // 6 → 9 copies: 3 more places on the same instance (room for 20), planned from the stored baseline
+        assertThat(planFresh(Specs.mpsService(9, 4096))).as("one service changed: the change-set path").isTrue();
+        // an apply through the change-set path keeps the next baseline too
+        try (Gpushare gs = open()) {
+            Plan nine = gs.plan(Specs.mpsService(9, 4096));
+            assertThat(gs.lastPlanFollowedChange()).isTrue();
+            assertThat(gs.apply(nine)).isEqualTo(new ApplyOutcome.Applied(2, 3));
+        }
+        assertThat(planFresh(Specs.mpsService(9, 4096))).isTrue();
+    }
+
+    @Test
+    void aWriteAfterTheConvergedApplyIsNeverPlannedFromIt() {
+        Spec six = Specs.mpsService(6, 4096);
+        try (Gpushare gs = open()) {
+            gs.apply(gs.plan(six));
+        }
+        // a health mark by another process moves the revision: the kept spec is for revision 1 only
+        try (LocalBackend other = LocalBackend.open(dir.resolve("state"))) {
+            other.markUnhealthy("scale", "l4-0", "mps-daemon-unresponsive");
+        }
+        assertThat(planFresh(six)).as("revision 2 has no converged spec: the full path").isFalse();
+        try (LocalBackend b = LocalBackend.open(dir.resolve("state"))) {
+            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 1, null)).as("kept, for its own revision only").isPresent();
+            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 2, null)).isEmpty();
+        }
+    }
+
+    @Test
+    void aDestroyRemovesIt() {
+        Spec six = Specs.mpsService(6, 4096);
+        try (Gpushare gs = open()) {
+            gs.apply(gs.plan(six));
+        }
+        try (Gpushare gs = open()) {
+            assertThat(gs.destroy("scale")).isTrue();
+        }
+        try (LocalBackend b = LocalBackend.open(dir.resolve("state"))) {
+            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 1, null)).isEmpty();
+        }
+        try (Gpushare gs = open()) {
+            gs.plan(six);
+            assertThat(gs.lastPlanFollowedChange()).isFalse();
+        }
+    }
+
+    /** A process killed before closing leaves no converged spec (it is written with the snapshot, at close): the full path runs. */
+    @Test
+    void aProcessThatDidNotCloseLeavesNone() {
+        Spec six = Specs.mpsService(6, 4096);
+        Gpushare crashed = open();
+        crashed.apply(crashed.plan(six)); // never closed, as a killed process
+        assertThat(planFresh(six)).isFalse();
+    }
+}
