@@ -131,6 +131,8 @@ public final class MillionBench {
             @Override
             public void committed(int done, int total, long revision) {
                 long now = System.nanoTime();
+                System.err.printf(Locale.ROOT, "%s: batch to %d of %d committed in %.1f s, load %.2f%n", store, done, total,
+                        (now - lastBatch[0]) / 1e9, Measure.load());
                 slowest[0] = Math.max(slowest[0], (now - lastBatch[0]) / 1e9);
                 lastBatch[0] = now;
             }

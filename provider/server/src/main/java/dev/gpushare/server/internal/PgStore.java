@@ -80,6 +80,8 @@ public final class PgStore implements Store {
         config.setAutoCommit(false);
         config.setConnectionTimeout(BORROW_TIMEOUT_S * 1000L);
         config.setInitializationFailTimeout(-1); // the migration just reached the database
+        // a JDBC batch of row writes goes as multi-row INSERTs (a batch writes thousands of rows)
+        config.addDataSourceProperty("reWriteBatchedInserts", "true");
         return new HikariDataSource(config);
     }
 
