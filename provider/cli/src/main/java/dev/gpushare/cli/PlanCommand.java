@@ -2,6 +2,7 @@ package dev.gpushare.cli;
 
 import dev.gpushare.engine.Gpushare;
 import dev.gpushare.engine.cost.FleetUsage;
+import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.cost.PlanReport;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.plan.Plan;
@@ -56,8 +57,10 @@ final class PlanCommand extends GpushareCommand {
         try (Gpushare gs = backend.open()) {
             plan = gs.plan(spec);
             // The fleet before: what the plan was made against (a later revision makes the plan stale anyway).
-            report = new PlanReport(plan, FleetUsage.of(gs.snapshot(plan.cluster()).state(), spec),
-                    FleetUsage.of(plan.desired(), spec));
+            FleetState before = gs.snapshot(plan.cluster()).state();
+            FleetUsage usageBefore = FleetUsage.of(before, spec);
+            // a converged fleet's plan leaves it as it is: the same figures, worked out once
+            report = new PlanReport(plan, usageBefore, plan.desired().equals(before) ? usageBefore : FleetUsage.of(plan.desired(), spec));
         } catch (BackendException e) {
             throw BackendOption.failed(e);
         }

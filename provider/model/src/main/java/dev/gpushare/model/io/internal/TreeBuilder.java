@@ -47,14 +47,17 @@ public final class TreeBuilder {
     // Its reader copies its window for every buffer's worth of a token it looks ahead into, so a
     // token of n characters costs n²/buffer: with the default 1 KiB a 5 MB line took 13 s, with
     // 256 KiB (and lines capped at MAX_LINE) it is linear.
-    private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
-                    .streamReadConstraints(CONSTRAINTS)
-                    .loadSettings(LoadSettings.builder()
-                            .setAllowDuplicateKeys(true) // the tree builder reports every duplicate itself
-                            .setBufferSize(256 * 1024)
-                            .setCodePointLimit(64 * 1024 * 1024).build())
-                    .build())
-            .build();
+    /** The YAML mapper, built on first use: a JSON spec never loads the YAML reader (start-up time of every command). */
+    private static final class Yaml {
+        static final ObjectMapper MAPPER = YAMLMapper.builder(YAMLFactory.builder()
+                        .streamReadConstraints(CONSTRAINTS)
+                        .loadSettings(LoadSettings.builder()
+                                .setAllowDuplicateKeys(true) // the tree builder reports every duplicate itself
+                                .setBufferSize(256 * 1024)
+                                .setCodePointLimit(64 * 1024 * 1024).build())
+                        .build())
+                .build();
+    }
     /** The longest YAML line read, in characters: a longer one is refused before the YAML reader sees it. */
     static final int MAX_LINE = 1024 * 1024;
     private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
@@ -90,7 +93,7 @@ public final class TreeBuilder {
             Problem longLine = longLine(text);
             if (longLine != null) return failed(longLine);
         }
-        try (JsonParser p = (yaml ? YAML : JSON).createParser(text)) {
+        try (JsonParser p = (yaml ? Yaml.MAPPER : JSON).createParser(text)) {
             JsonToken first = p.nextToken();
             if (first == null) return failed(emptyFile());
             locations.put("", location(p.currentTokenLocation()));
