@@ -311,7 +311,8 @@ final class WaveRoom {
             instances.remove(fresh.id());
             slots.remove(fresh.id());
             byOwner.get(owner).remove(fresh.id());
-            free.get(owner).set(position.remove(fresh.id()), -1);
+            Integer at = position.remove(fresh.id());
+            if (at != null) free.get(owner).set(at, -1);
             count.merge(owner, -1, Integer::sum);
             nextNumber.put(owner, fresh.id().ordinal() - 1);
             launched.remove(fresh.id());
