@@ -17,6 +17,8 @@ import dev.gpushare.kubernetes.internal.ClusterObjects;
 import dev.gpushare.kubernetes.internal.ConfigMapDeclared;
 import dev.gpushare.kubernetes.internal.Failures;
 import dev.gpushare.kubernetes.internal.InstanceRecord;
+import dev.gpushare.kubernetes.internal.PodReadiness;
+import dev.gpushare.engine.reconcile.Readiness;
 import dev.gpushare.kubernetes.internal.Keys;
 import dev.gpushare.kubernetes.internal.SpecIndex;
 import dev.gpushare.kubernetes.internal.StateStore;
@@ -108,8 +110,9 @@ public final class KubernetesBackend implements Backend {
 
     @Override
     public Snapshot read(String cluster) {
-        long revision = StateStore.revision(store.read(cluster));
-        return ClusterObjects.read(client, namespace, cluster).snapshot(revision);
+        Optional<ConfigMap> cm = store.read(cluster);
+        return ClusterObjects.read(client, namespace, cluster).snapshot(StateStore.revision(cm))
+                .withRollouts(StateStore.rollouts(cm));
     }
 
     @Override
@@ -139,6 +142,9 @@ public final class KubernetesBackend implements Backend {
             Map<String, String> changes = new HashMap<>();
             changes.put(StateStore.REVISION, Long.toString(expectedRevision + 1));
             if (spec != null && declared.containsKey(cluster)) changes.put(StateStore.SPEC, SpecWriter.toJson(spec));
+            // the batch's rollout records commit with its revision (the wave they describe is this batch)
+            String records = StateStore.rolloutsAfter(cm, batch);
+            if (records != null) changes.put(StateStore.ROLLOUTS, records);
             if (store.writeIfUnchanged(cluster, cm, changes)) break;
             // the ConfigMap changed since we read it: another apply, or a declared resource; look again
         }
@@ -146,6 +152,7 @@ public final class KubernetesBackend implements Backend {
         // from the one read with them), so they are what the batch applies to; one read, not two
         BatchWriter writer = new BatchWriter(client, namespace, world, spec == null ? null : new SpecIndex(spec),
                 url.devices(), url.componentImage(), admission);
+        writer.retireReplaced(batch);
         for (Action a : batch) writer.execute(a);
         writer.finish();
         return new BatchResult.Committed(expectedRevision + 1);
@@ -164,6 +171,16 @@ public final class KubernetesBackend implements Backend {
             }
         }
         return null;
+    }
+
+    /**
+     * Each started copy's pod Ready condition (its readiness probe is the task definition's
+     * healthCheck): a pod missing, unscheduled, on an unhealthy node or not Ready is not ready, with
+     * the reason from its conditions. A Ready new pod retires the old pod it replaces.
+     */
+    @Override
+    public Readiness readiness() {
+        return (cluster, started) -> PodReadiness.notReady(client, namespace, cluster, started);
     }
 
     @Override
