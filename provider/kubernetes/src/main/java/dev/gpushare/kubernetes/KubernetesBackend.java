@@ -125,6 +125,7 @@ public final class KubernetesBackend implements Backend {
         Spec spec = declared.get(cluster);
         Admission admission;
         ClusterObjects world;
+        String previous;
         while (true) {
             Optional<ConfigMap> cm = store.read(cluster);
             long current = StateStore.revision(cm);
@@ -141,7 +142,13 @@ public final class KubernetesBackend implements Backend {
             if (spec == null) spec = storedSpec(cluster, cm, batch);
             Map<String, String> changes = new HashMap<>();
             changes.put(StateStore.REVISION, Long.toString(expectedRevision + 1));
-            if (spec != null && declared.containsKey(cluster)) changes.put(StateStore.SPEC, SpecWriter.toJson(spec));
+            previous = cm.map(c -> c.getData() == null ? null : c.getData().get(StateStore.PREVIOUS_SPEC)).orElse(null);
+            if (spec != null && declared.containsKey(cluster)) {
+                String json = SpecWriter.toJson(spec);
+                changes.put(StateStore.SPEC, json);
+                // the spec it replaces is kept: a rollback returns copies to the revisions it gave them
+                if (stored != null && !stored.equals(json)) changes.put(StateStore.PREVIOUS_SPEC, previous = stored);
+            }
             // the batch's rollout records commit with its revision (the wave they describe is this batch)
             String records = StateStore.rolloutsAfter(cm, batch);
             if (records != null) changes.put(StateStore.ROLLOUTS, records);
@@ -150,7 +157,8 @@ public final class KubernetesBackend implements Backend {
         }
         // the objects as checked: no other writer of gpushare's committed since (the revision moved
         // from the one read with them), so they are what the batch applies to; one read, not two
-        BatchWriter writer = new BatchWriter(client, namespace, world, spec == null ? null : new SpecIndex(spec),
+        Spec before = previous == null ? null : SpecReader.bind(List.of(SpecReader.parse("spec-previous.json", previous))).spec();
+        BatchWriter writer = new BatchWriter(client, namespace, world, spec == null ? null : new SpecIndex(spec, before),
                 url.devices(), url.componentImage(), admission);
         writer.retireReplaced(batch);
         for (Action a : batch) writer.execute(a);

@@ -131,8 +131,12 @@ class KubernetesReadinessTest {
             ApplyOutcome out;
             try (StandInKubelet kubelet = new StandInKubelet(k)) {
                 out = gs.apply(bad);
+                ApplyOutcome o = out;
                 until(() -> pods(k, ns, c, r3).isEmpty() && pods(k, ns, c, r2).size() == 4
-                        && pods(k, ns, c, r2).stream().allMatch(KubernetesReadinessTest::ready), "back on r2, Ready");
+                        && pods(k, ns, c, r2).stream().allMatch(KubernetesReadinessTest::ready), () -> "back on r2, Ready; apply: " + o + "; pods: "
+                        + live(k, ns, c).stream().map(p -> p.getMetadata().getName() + " " + p.getMetadata().getLabels().get(Keys.REVISION)
+                        + " ready=" + ready(p) + " " + p.getMetadata().getAnnotations().get(Keys.REPLACED_BY) + " node=" + p.getSpec().getNodeName()
+                        + " " + p.getStatus()).toList());
             }
             assertThat(out).isInstanceOfSatisfying(ApplyOutcome.Refused.class, r -> assertThat(r.problems()).singleElement()
                     .satisfies(p -> {
@@ -204,9 +208,13 @@ class KubernetesReadinessTest {
     }
 
     private static void until(BooleanSupplier done, String what) throws InterruptedException {
+        until(done, () -> what);
+    }
+
+    private static void until(BooleanSupplier done, java.util.function.Supplier<String> what) throws InterruptedException {
         long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!done.getAsBoolean()) {
-            if (System.nanoTime() > end) throw new AssertionError("not within 60 s: " + what);
+            if (System.nanoTime() > end) throw new AssertionError("not within 60 s: " + what.get());
             Thread.sleep(200);
         }
     }

@@ -23,6 +23,8 @@ import java.util.TreeMap;
 public final class StateStore {
     public static final String REVISION = "revision";
     public static final String SPEC = "spec.json";
+    /** The spec before {@link #SPEC}: what copies rolled back to the revision it gave them run. */
+    public static final String PREVIOUS_SPEC = "spec-previous.json";
     public static final String DECLARED = "declared.json";
     /** The last rollout record of each service or component ({@code Action.RecordRollout}), a JSON list. */
     public static final String ROLLOUTS = "rollouts.json";

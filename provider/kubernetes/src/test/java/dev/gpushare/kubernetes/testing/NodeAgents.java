@@ -109,7 +109,9 @@ public final class NodeAgents {
             try {
                 client.pods().inNamespace(p.getMetadata().getNamespace()).resource(p).updateStatus();
             } catch (KubernetesClientException e) {
-                if (e.getCode() != 404 && e.getCode() != 409) throw e; // gone or changed meanwhile: the next round
+                // gone or changed meanwhile: the next round; else the next pod (a stand-in kubelet per pod)
+                if (e.getCode() != 404 && e.getCode() != 409) System.err.println("stand-in kubelet: status of pod "
+                        + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + ": " + e.getMessage());
             }
         }
     }
