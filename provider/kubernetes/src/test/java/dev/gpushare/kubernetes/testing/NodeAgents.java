@@ -40,7 +40,9 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * driver names them, {@code gpu-N-mig-PROFILE-ID-START}) and sets {@code
  * nvidia.com/mig.config.state=success}.
  *
- * <p>The kubelet stand-in also starts the pods the scheduler bound to a node: phase {@code Running},
+ * <p>The kubelet stand-in also starts gpushare's copy pods (label {@code app.kubernetes.io/managed-by:
+ * gpushare}) once the scheduler bound them to a node, once (a pod already past {@code Pending} keeps
+ * the status it has, so a test may set one itself): phase {@code Running},
  * every container running, and the conditions a kubelet writes ({@code Initialized}, {@code
  * ContainersReady}, {@code Ready}). No container runs here, so a readiness probe is judged by its
  * exec command as any shell would run it: {@code false}, or {@code exit N} with N ≠ 0 (a task
@@ -73,17 +75,18 @@ public final class NodeAgents {
         }
     }
 
-    /** Running pods on their nodes, Ready unless a readiness probe of theirs fails (see the class comment). */
+    /** Starts gpushare's bound pending pods: Running, Ready unless a readiness probe of theirs fails (see the class comment). */
     private void startBoundPods() {
-        for (Pod p : client.pods().inAnyNamespace().list().getItems()) {
+        for (Pod p : client.pods().inAnyNamespace().withLabel("app.kubernetes.io/managed-by", "gpushare").list().getItems()) {
             if (p.getMetadata().getDeletionTimestamp() != null || p.getSpec().getNodeName() == null) continue;
+            String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
+            if (phase != null && !"Pending".equals(phase)) continue; // started already: its status is the kubelet's (or a test's)
             List<String> failing = new ArrayList<>();
             for (Container c : p.getSpec().getContainers()) {
                 Probe probe = c.getReadinessProbe();
                 if (probe != null && probe.getExec() != null && fails(probe.getExec().getCommand())) failing.add(c.getName());
             }
             boolean ready = failing.isEmpty();
-            if ("Running".equals(p.getStatus() == null ? null : p.getStatus().getPhase()) && ready == readyNow(p)) continue;
             String now = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
             String reason = ready ? null : "ContainersNotReady";
             String message = ready ? null : "containers with unready status: " + failing;
@@ -114,12 +117,6 @@ public final class NodeAgents {
                         + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + ": " + e.getMessage());
             }
         }
-    }
-
-    private static boolean readyNow(Pod p) {
-        if (p.getStatus() == null || p.getStatus().getConditions() == null) return false;
-        for (PodCondition c : p.getStatus().getConditions()) if ("Ready".equals(c.getType())) return "True".equals(c.getStatus());
-        return false;
     }
 
     /** True for {@code false} and {@code exit N} (N ≠ 0), directly or through {@code sh -c}: what fails in any shell. */
