@@ -90,6 +90,9 @@ final class WaveRoom {
     private final List<InstanceId> launched = new ArrayList<>();
     /** GPUs a rollout started copies on elsewhere, or moved copies away from. */
     private final Set<Slot> touched = new LinkedHashSet<>();
+    /** Per owner, the free MPS memory of its instances at their positions in {@link #byOwner}. */
+    private final Map<Owner, FreeRoom> free = new HashMap<>();
+    private final Map<InstanceId, Integer> position = new HashMap<>();
     boolean relocated;
 
     private WaveRoom(Admission admission, Catalog catalog, Map<String, InstanceTypeDef> declaredTypes) {
@@ -124,8 +127,62 @@ final class WaveRoom {
         }
         slots.put(i.id(), gpus);
         if (holds) heldCopies.add(i.id());
-        if (i.healthy()) byOwner.computeIfAbsent(i.owner(), k -> new ArrayList<>()).add(i.id());
+        if (i.healthy()) {
+            List<InstanceId> pool = byOwner.computeIfAbsent(i.owner(), k -> new ArrayList<>());
+            pool.add(i.id());
+            free.computeIfAbsent(i.owner(), k -> new FreeRoom());
+            position.put(i.id(), pool.size() - 1);
+            refresh(i.id());
+        }
         count.merge(i.owner(), 1, Integer::sum);
+    }
+
+    /** Updates the free-room index for {@code id} after its GPUs changed. */
+    private void refresh(InstanceId id) {
+        Integer p = position.get(id);
+        if (p == null) return;
+        free.get(instances.get(id).owner()).set(p, terminatedLater.contains(id) ? -1 : mostFree(id));
+    }
+
+    /**
+     * The most free MPS memory on one GPU of the instance that can take an MPS copy (open to copies
+     * started to free room, MPS or IDLE, holding no whole-GPU or partition user); -1 when none.
+     */
+    private long mostFree(InstanceId id) {
+        long most = -1;
+        Set<Integer> shut = closed.getOrDefault(id, Set.of());
+        for (Slot s : slots.get(id).values()) {
+            if (shut.contains(s.index()) || (s.mode != GpuMode.MPS && s.mode != GpuMode.IDLE)) continue;
+            long used = 0;
+            boolean open = true;
+            for (Allocation a : s.held) {
+                if (a.memoryMiB() == null || a.partition() != null) { open = false; break; }
+                used += a.memoryMiB();
+            }
+            if (open) most = Math.max(most, s.gpu.memoryMiB() - used);
+        }
+        return most;
+    }
+
+    /** The MPS memory a copy of {@code m} takes (its containers together), or -1 when it is not an MPS copy. */
+    static long need(MoveCopy m) {
+        long need = 0;
+        for (Placement p : m.to()) {
+            Allocation a = p.allocation();
+            if (a.memoryMiB() == null || a.partition() != null) return -1;
+            need += a.memoryMiB();
+        }
+        return need;
+    }
+
+    /**
+     * The most free MPS memory on one GPU of {@code m}'s pool now (beside its old copy or elsewhere);
+     * {@link Long#MAX_VALUE} when its pool is unknown (nothing to say).
+     */
+    long mostFree(MoveCopy m) {
+        Owner owner = ownerOf(m);
+        FreeRoom f = owner == null ? null : free.get(owner);
+        return f == null ? Long.MAX_VALUE : f.most();
     }
 
     /** Closes GPU {@code index} of {@code instance} (-1: the instance, which a later action terminates) to copies started to free room. */
@@ -134,6 +191,7 @@ final class WaveRoom {
         if (g == null) return;
         if (index < 0) terminatedLater.add(instance);
         else closed.computeIfAbsent(instance, k -> new HashSet<>()).add(index);
+        refresh(instance);
     }
 
     /** The instance with what its GPUs hold now. */
@@ -183,14 +241,22 @@ final class WaveRoom {
             Slot s = slot(p.instanceId(), p.gpuIndex());
             if (s == null) continue;
             s.remove(p.allocation());
+            refresh(s.instance);
             Allocation a = p.allocation();
-            j.undo(() -> s.held.add(a));
+            j.undo(() -> {
+                s.held.add(a);
+                refresh(s.instance);
+            });
         }
     }
 
     private void addTo(Slot s, Allocation a, Journal j) {
         s.held.add(a);
-        j.undo(() -> s.remove(a));
+        refresh(s.instance);
+        j.undo(() -> {
+            s.remove(a);
+            refresh(s.instance);
+        });
     }
 
     /**
@@ -200,7 +266,21 @@ final class WaveRoom {
     Moved elsewhere(MoveCopy m, Journal j) {
         Owner owner = ownerOf(m);
         if (owner == null) return null;
-        for (InstanceId id : byOwner.getOrDefault(owner, List.of())) {
+        List<InstanceId> pool = byOwner.getOrDefault(owner, List.of());
+        long need = need(m);
+        if (need < 0) {
+            for (InstanceId id : pool) {
+                if (terminatedLater.contains(id)) continue;
+                Moved moved = startOn(id, m, j);
+                if (moved != null) return moved;
+            }
+            return null;
+        }
+        // an MPS copy: only the instances whose free-room index says one GPU has the memory (the
+        // same instances, in the same order, that the test of every instance in turn would try)
+        FreeRoom f = free.get(owner);
+        for (int p = f.first(need, 0); p >= 0; p = f.first(need, p + 1)) {
+            InstanceId id = pool.get(p);
             if (terminatedLater.contains(id)) continue;
             Moved moved = startOn(id, m, j);
             if (moved != null) return moved;
@@ -231,6 +311,8 @@ final class WaveRoom {
             instances.remove(fresh.id());
             slots.remove(fresh.id());
             byOwner.get(owner).remove(fresh.id());
+            Integer at = position.remove(fresh.id());
+            if (at != null) free.get(owner).set(at, -1);
             count.merge(owner, -1, Integer::sum);
             nextNumber.put(owner, fresh.id().ordinal() - 1);
             launched.remove(fresh.id());
@@ -264,7 +346,11 @@ final class WaveRoom {
                 GpuMode was = s.mode;
                 configures.add(new Action.ConfigureGpu(id, f.gpu(), was, f.mode(), s.gpu.fraction(), s.gpu.partitions()));
                 s.mode = f.mode();
-                j.undo(() -> s.mode = was);
+                refresh(id);
+                j.undo(() -> {
+                    s.mode = was;
+                    refresh(s.instance);
+                });
             }
             addTo(s, f.allocation(), j);
             touched.add(s);
@@ -284,24 +370,8 @@ final class WaveRoom {
      * which measures everything; true for the other forms.
      */
     private boolean mightTake(InstanceId id, MoveCopy m) {
-        long need = 0;
-        for (Placement p : m.to()) {
-            Allocation a = p.allocation();
-            if (a.memoryMiB() == null || a.partition() != null) return true;
-            need += a.memoryMiB();
-        }
-        Set<Integer> shut = closed.getOrDefault(id, Set.of());
-        for (Slot s : slots.get(id).values()) {
-            if (shut.contains(s.index()) || (s.mode != GpuMode.MPS && s.mode != GpuMode.IDLE)) continue;
-            long used = 0;
-            boolean open = true;
-            for (Allocation a : s.held) {
-                if (a.memoryMiB() == null || a.partition() != null) { open = false; break; }
-                used += a.memoryMiB();
-            }
-            if (open && s.gpu.memoryMiB() - used >= need) return true;
-        }
-        return false;
+        long need = need(m);
+        return need < 0 || mostFree(id) >= need;
     }
 
     /** The configures that return the GPUs the rollouts emptied to IDLE, as placement leaves a GPU with nothing on it. */

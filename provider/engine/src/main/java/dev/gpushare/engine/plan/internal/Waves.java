@@ -182,9 +182,15 @@ public final class Waves {
         List<Rollout> done = new ArrayList<>();
         List<Unplaced> refused = new ArrayList<>();
         int wave = 0;
-        for (Map.Entry<String, List<MoveCopy>> e : rollouts.entrySet()) {
-            List<MoveCopy> moves = e.getValue();
-            moves.sort((a, b) -> a.task().compareTo(b.task()));
+        for (List<MoveCopy> moves : rollouts.values()) moves.sort((a, b) -> a.task().compareTo(b.task()));
+        List<String> pending = new ArrayList<>(rollouts.keySet());
+        Map<String, Long> need = new HashMap<>();
+        for (String g : pending) need.put(g, WaveRoom.need(rollouts.get(g).getFirst()));
+        pending.sort((x, y) -> need.get(x).equals(need.get(y)) ? x.compareTo(y) : Long.compare(need.get(y), need.get(x)));
+        while (!pending.isEmpty()) {
+            String group = pending.remove(next(pending, need, rollouts, room));
+            List<MoveCopy> moves = rollouts.get(group);
+            Map.Entry<String, List<MoveCopy>> e = Map.entry(group, moves);
             RolloutRecord failed = failed(records, e.getKey(), Revision.show(moves.getFirst().to().getFirst().allocation().revision()));
             if (failed != null) {
                 refused.add(new Unplaced(moves.getFirst().task(), PlacementCode.ROLLOUT_FAILED, e.getKey() + "'s rollout to revision "
@@ -247,6 +253,24 @@ public final class Waves {
         for (Action.ConfigureGpu c : room.emptied(terminated)) { out.add(c); waveOf.add(0); }
         for (Action.TerminateInstance t : terminations) { out.add(t); waveOf.add(0); }
         return new Result(out, waveOf, done, refused, room.relocated);
+    }
+
+    /**
+     * The position in {@code pending} (largest copies first) of the group to roll out next: the first
+     * whose copy has room now on one GPU of its pool (the free-room index's most free memory, a GPU
+     * beside its old copy included), else the first (the largest: it needs a surge instance or stops
+     * first). Rolling out the largest copies that fit first leaves, once their old copies stop,
+     * holes at least as large as the next copies (each GPU a copy of size s left has s more free), so
+     * the next groups chain through the room the previous ones freed; a group too large for every
+     * hole waits until smaller groups moving off a GPU have made one, and a surge instance is
+     * launched only when no group has room.
+     */
+    private static int next(List<String> pending, Map<String, Long> need, Map<String, List<MoveCopy>> rollouts, WaveRoom room) {
+        for (int k = 0; k < pending.size(); k++) {
+            long n = need.get(pending.get(k));
+            if (n < 0 || n <= room.mostFree(rollouts.get(pending.get(k)).getFirst())) return k;
+        }
+        return 0;
     }
 
     /** The group's record when its last rollout of revision {@code to} failed or was rolled back, else null. */
