@@ -12,7 +12,6 @@ import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.converge.Converger;
 import dev.gpushare.engine.plan.Plan;
-import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.Replan;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.validate.SpecLimits;
@@ -63,6 +62,8 @@ public final class Api {
      */
     private final Converger converger;
     public static final int BASELINES = 64;
+    /** Per cluster, the last plan's desired state as JSON: an unchanged cluster's plan writes bytes it already has. */
+    private final PlanAnswers planAnswers = new PlanAnswers();
 
     private final ServiceLimits limits;
     private final SpecLimits specLimits;
@@ -83,9 +84,9 @@ public final class Api {
         this.planSlots = new Semaphore(limits.maxConcurrentPlans(), true);
     }
 
-    /** Entries kept per cluster: rendered states (at most {@value #RENDERED}), baselines (at most {@value #BASELINES}), the store's. */
+    /** Entries kept per cluster: rendered states (at most {@value #RENDERED}), baselines (at most {@value #BASELINES}), plans' desired states (at most {@value PlanAnswers#BUDGET_MIB} MiB), the store's. */
     public int cachedClusters() {
-        return rendered.size() + converger.size() + store.cachedClusters();
+        return rendered.size() + converger.size() + planAnswers.size() + store.cachedClusters();
     }
 
     /** Every route, in the order the OpenAPI document lists them. */
@@ -143,6 +144,7 @@ public final class Api {
         String cluster = cluster(r);
         boolean destroyed = store.destroy(cluster);
         rendered.remove(cluster);
+        planAnswers.forget(cluster);
         converger.forget(cluster);
         metrics.forget(cluster);
         return Reply.json(200, ServiceWire.NODES.objectNode().put("cluster", cluster).put("destroyed", destroyed));
@@ -186,7 +188,8 @@ public final class Api {
                 metrics.planned(cluster, plan.desired().unplaced().size());
                 metrics.observed(actual.state());
             }
-            return Reply.json(200, PlanJson.toTree(plan));
+            // nothing is kept for a cluster that was never written (any name can be planned)
+            return new Reply(200, "application/json", planAnswers.json(plan, actual.revision() > 0));
         } finally {
             planSlots.release();
         }
