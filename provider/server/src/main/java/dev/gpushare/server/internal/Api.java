@@ -64,6 +64,8 @@ public final class Api {
     public static final int BASELINES = 64;
     /** Per cluster, the last plan's desired state as JSON: an unchanged cluster's plan writes bytes it already has. */
     private final PlanAnswers planAnswers = new PlanAnswers();
+    /** Per cluster, the last valid document planned and its checked spec: the same document is not checked again. */
+    private final CheckedSpecs checkedSpecs = new CheckedSpecs();
 
     private final ServiceLimits limits;
     private final SpecLimits specLimits;
@@ -84,9 +86,9 @@ public final class Api {
         this.planSlots = new Semaphore(limits.maxConcurrentPlans(), true);
     }
 
-    /** Entries kept per cluster: rendered states (at most {@value #RENDERED}), baselines (at most {@value #BASELINES}), plans' desired states (at most {@value PlanAnswers#BUDGET_MIB} MiB), the store's. */
+    /** Entries kept per cluster: rendered states (at most {@value #RENDERED}), baselines (at most {@value #BASELINES}), plans' desired states (at most {@value PlanAnswers#BUDGET_MIB} MiB), planned documents (at most {@value CheckedSpecs#CLUSTERS}), the store's. */
     public int cachedClusters() {
-        return rendered.size() + converger.size() + planAnswers.size() + store.cachedClusters();
+        return rendered.size() + converger.size() + planAnswers.size() + checkedSpecs.size() + store.cachedClusters();
     }
 
     /** Every route, in the order the OpenAPI document lists them. */
@@ -145,6 +147,7 @@ public final class Api {
         boolean destroyed = store.destroy(cluster);
         rendered.remove(cluster);
         planAnswers.forget(cluster);
+        checkedSpecs.forget(cluster);
         converger.forget(cluster);
         metrics.forget(cluster);
         return Reply.json(200, ServiceWire.NODES.objectNode().put("cluster", cluster).put("destroyed", destroyed));
@@ -152,18 +155,8 @@ public final class Api {
 
     private Reply plan(Request r) {
         String cluster = cluster(r);
-        var notUtf8 = SpecReader.notUtf8("request.json", r.body());
-        if (notUtf8.isPresent()) {
-            throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec is not UTF-8 text; send it as UTF-8 JSON",
-                    List.of(notUtf8.get())).refused();
-        }
-        String text = new String(r.body(), StandardCharsets.UTF_8);
-        object(r.body()); // a JSON object, or 400 MALFORMED_JSON before the spec reader sees it
-        ResolvedSpec resolved = switch (Pipeline.check("request.json", text)) {
-            case Checked.Valid v -> v.spec();
-            case Checked.Invalid i -> throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec has " + i.problems().size()
-                    + " problem(s); fix them (see problems) and send it again", i.problems()).refused();
-        };
+        ResolvedSpec kept = checkedSpecs.get(cluster, r.body());
+        ResolvedSpec resolved = kept != null ? kept : check(r);
         Spec spec = resolved.spec();
         // the work a request may ask for is bounded before any placement starts
         List<Problem> size = specLimits.check(spec);
@@ -177,6 +170,7 @@ public final class Api {
                     List.of(Problem.at("/cluster", ServiceCode.CLUSTER_MISMATCH, "expected " + cluster))).refused();
         }
         Snapshot actual = store.read(cluster);
+        if (kept == null && actual.revision() > 0) checkedSpecs.put(cluster, r.body(), resolved);
         // the turn is held until the answer is bytes: a plan's tree and text are as large as the plan
         // itself, so releasing it after placing would let the next plans start beside them
         acquirePlanSlot();
@@ -193,6 +187,22 @@ public final class Api {
         } finally {
             planSlots.release();
         }
+    }
+
+    /** A plan's document parsed, checked and resolved, or 400 with every problem. */
+    private ResolvedSpec check(Request r) {
+        var notUtf8 = SpecReader.notUtf8("request.json", r.body());
+        if (notUtf8.isPresent()) {
+            throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec is not UTF-8 text; send it as UTF-8 JSON",
+                    List.of(notUtf8.get())).refused();
+        }
+        String text = new String(r.body(), StandardCharsets.UTF_8);
+        object(r.body()); // a JSON object, or 400 MALFORMED_JSON before the spec reader sees it
+        return switch (Pipeline.check("request.json", text)) {
+            case Checked.Valid v -> v.spec();
+            case Checked.Invalid i -> throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec has " + i.problems().size()
+                    + " problem(s); fix them (see problems) and send it again", i.problems()).refused();
+        };
     }
 
     /** A turn to compute a plan, within the wait the limits allow; else 503 (retry). */

@@ -4,7 +4,6 @@ import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.StateJson;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -53,11 +52,12 @@ final class PlanAnswers {
         tree.put("desired", MARKER); // same key, same place
         byte[] rest = ServiceWire.MAPPER.writeValueAsBytes(tree);
         int at = indexOf(rest, QUOTED_MARKER);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(rest.length + state.length);
-        out.write(rest, 0, at);
-        out.writeBytes(state);
-        out.write(rest, at + QUOTED_MARKER.length, rest.length - at - QUOTED_MARKER.length);
-        return out.toByteArray();
+        int tail = rest.length - at - QUOTED_MARKER.length;
+        byte[] out = new byte[at + state.length + tail];
+        System.arraycopy(rest, 0, out, 0, at);
+        System.arraycopy(state, 0, out, at, state.length);
+        System.arraycopy(rest, at + QUOTED_MARKER.length, out, at + state.length, tail);
+        return out;
     }
 
     /** The state's JSON: the kept bytes when the cluster's last state equals it. */
