@@ -17,6 +17,8 @@ import dev.gpushare.kubernetes.internal.ClusterObjects;
 import dev.gpushare.kubernetes.internal.ConfigMapDeclared;
 import dev.gpushare.kubernetes.internal.Failures;
 import dev.gpushare.kubernetes.internal.InstanceRecord;
+import dev.gpushare.kubernetes.internal.PodReadiness;
+import dev.gpushare.engine.reconcile.Readiness;
 import dev.gpushare.kubernetes.internal.Keys;
 import dev.gpushare.kubernetes.internal.SpecIndex;
 import dev.gpushare.kubernetes.internal.StateStore;
@@ -108,8 +110,9 @@ public final class KubernetesBackend implements Backend {
 
     @Override
     public Snapshot read(String cluster) {
-        long revision = StateStore.revision(store.read(cluster));
-        return ClusterObjects.read(client, namespace, cluster).snapshot(revision);
+        Optional<ConfigMap> cm = store.read(cluster);
+        return ClusterObjects.read(client, namespace, cluster).snapshot(StateStore.revision(cm))
+                .withRollouts(StateStore.rollouts(cm));
     }
 
     @Override
@@ -122,6 +125,7 @@ public final class KubernetesBackend implements Backend {
         Spec spec = declared.get(cluster);
         Admission admission;
         ClusterObjects world;
+        String previous;
         while (true) {
             Optional<ConfigMap> cm = store.read(cluster);
             long current = StateStore.revision(cm);
@@ -138,14 +142,25 @@ public final class KubernetesBackend implements Backend {
             if (spec == null) spec = storedSpec(cluster, cm, batch);
             Map<String, String> changes = new HashMap<>();
             changes.put(StateStore.REVISION, Long.toString(expectedRevision + 1));
-            if (spec != null && declared.containsKey(cluster)) changes.put(StateStore.SPEC, SpecWriter.toJson(spec));
+            previous = cm.map(c -> c.getData() == null ? null : c.getData().get(StateStore.PREVIOUS_SPEC)).orElse(null);
+            if (spec != null && declared.containsKey(cluster)) {
+                String json = SpecWriter.toJson(spec);
+                changes.put(StateStore.SPEC, json);
+                // the spec it replaces is kept: a rollback returns copies to the revisions it gave them
+                if (stored != null && !stored.equals(json)) changes.put(StateStore.PREVIOUS_SPEC, previous = stored);
+            }
+            // the batch's rollout records commit with its revision (the wave they describe is this batch)
+            String records = StateStore.rolloutsAfter(cm, batch);
+            if (records != null) changes.put(StateStore.ROLLOUTS, records);
             if (store.writeIfUnchanged(cluster, cm, changes)) break;
             // the ConfigMap changed since we read it: another apply, or a declared resource; look again
         }
         // the objects as checked: no other writer of gpushare's committed since (the revision moved
         // from the one read with them), so they are what the batch applies to; one read, not two
-        BatchWriter writer = new BatchWriter(client, namespace, world, spec == null ? null : new SpecIndex(spec),
+        Spec before = previous == null ? null : SpecReader.bind(List.of(SpecReader.parse("spec-previous.json", previous))).spec();
+        BatchWriter writer = new BatchWriter(client, namespace, world, spec == null ? null : new SpecIndex(spec, before),
                 url.devices(), url.componentImage(), admission);
+        writer.retireReplaced(batch);
         for (Action a : batch) writer.execute(a);
         writer.finish();
         return new BatchResult.Committed(expectedRevision + 1);
@@ -164,6 +179,16 @@ public final class KubernetesBackend implements Backend {
             }
         }
         return null;
+    }
+
+    /**
+     * Each started copy's pod Ready condition (its readiness probe is the task definition's
+     * healthCheck): a pod missing, unscheduled, on an unhealthy node or not Ready is not ready, with
+     * the reason from its conditions. A Ready new pod retires the old pod it replaces.
+     */
+    @Override
+    public Readiness readiness() {
+        return (cluster, started) -> PodReadiness.notReady(client, namespace, cluster, started);
     }
 
     @Override

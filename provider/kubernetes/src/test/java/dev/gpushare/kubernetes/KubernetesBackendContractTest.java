@@ -41,12 +41,6 @@ class KubernetesBackendContractTest extends BackendContract {
         if (fleet != null) fleet.close();
     }
 
-    /** Rollout records are not kept by the Kubernetes backend yet (BatchWriter ignores RecordRollout). */
-    @Override
-    protected boolean keepsRolloutRecords() {
-        return false;
-    }
-
     @Override
     protected void freshStore() {
         // one API server: every test works on clusters of its own

@@ -10,6 +10,7 @@ import dev.gpushare.engine.state.Revision;
 import dev.gpushare.kubernetes.internal.Keys;
 import dev.gpushare.kubernetes.testing.Fleet;
 import dev.gpushare.kubernetes.testing.KubeCluster;
+import dev.gpushare.kubernetes.testing.StandInKubelet;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.TaskDefinition;
@@ -42,7 +43,10 @@ class KubernetesRolloutTest {
 
             Plan rollout = gs.plan(after);
             assertThat(rollout.actions().stream().filter(Action.MoveCopy.class::isInstance)).as("a new image is a change").hasSize(8);
-            assertThat(gs.apply(rollout)).isInstanceOf(ApplyOutcome.Applied.class);
+            // apply waits for each wave's new pods to be Ready: the stand-in kubelet starts them meanwhile
+            try (StandInKubelet kubelet = new StandInKubelet(k)) {
+                assertThat(gs.apply(rollout)).isInstanceOf(ApplyOutcome.Applied.class);
+            }
             k.agents().settle();
 
             List<Pod> small = new ArrayList<>(), others = new ArrayList<>();

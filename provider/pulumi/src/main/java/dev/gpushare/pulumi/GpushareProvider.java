@@ -133,6 +133,8 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
             }
             ProviderConfig c = ProviderConfig.from(values, workingDirectory);
             config = c;
+            // a new operation starts with Configure: a Cancel of an earlier one no longer holds
+            cancelled.set(false);
             // a new deployment: nothing previewed yet
             Lifecycle before = lifecycle;
             lifecycle = new Lifecycle(new Clusters(() -> Backends.open(c.backendUrl(), c.token())), true);

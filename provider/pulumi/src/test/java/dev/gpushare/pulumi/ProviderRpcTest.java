@@ -263,6 +263,19 @@ class ProviderRpcTest {
                         e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.CANCELLED));
     }
 
+    @Test
+    void aCancelledProviderChangesAgainOnceTheNextOperationConfiguresIt() {
+        // issue 22: Cancel ends one operation; the engine starts the next with Configure
+        configure();
+        stub.cancel(Empty.getDefaultInstance());
+        assertThatThrownBy(() -> stub.create(create("CapacityProvider", Props.struct(Demo.capacityProvider().inputsJson()), false)))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.CANCELLED));
+        configure();
+        var created = stub.create(create("CapacityProvider", Props.struct(Demo.capacityProvider().inputsJson()), false));
+        assertThat(created.getId()).isNotEmpty();
+    }
+
     private static Provider.CreateRequest create(String type, Struct props, boolean preview) {
         return Provider.CreateRequest.newBuilder().setType("gpushare:index:" + type)
                 .setUrn(EngineDriver.STACK + "gpushare:index:" + type + "::x").setProperties(props).setPreview(preview).build();

@@ -81,6 +81,39 @@ class PlanBaselineTest {
         assertThat(plans()).containsExactly(2L, 2L);
     }
 
+    @Test
+    void theSameDocumentPlannedAgainIsAnsweredTheFullPathsBytesAndAnotherIsCheckedAgain() throws Exception {
+        // 2 services of 3 copies of 8192 MiB; the server keeps the document's check and the desired state's JSON
+        Spec v1 = Specs.spec("team-b", 1, 2, 3);
+        try (Gpushare gs = Gpushare.using(TestServers.client(server))) {
+            gs.apply(gs.plan(v1));
+        }
+        String body = ServiceWire.MAPPER.writeValueAsString(SpecWriter.toTree(v1));
+        byte[] full;
+        try (var client = TestServers.client(server)) {
+            full = ServiceWire.MAPPER.writeValueAsBytes(PlanJson.toTree(Pipeline.plan(Pipeline.check(v1).orThrow(), client.read("team-b"))));
+        }
+        for (int i = 0; i < 3; i++) { // checked, then twice from what was kept: the same bytes each time
+            HttpResponse<byte[]> r = post("team-b", body);
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(new String(r.body())).isEqualTo(new String(full));
+        }
+        // another document (desiredCount -1) is checked, not answered from the kept one
+        HttpResponse<byte[]> bad = post("team-b", body.replaceFirst("\"desiredCount\":3", "\"desiredCount\":-1"));
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(new String(bad.body())).contains("INVALID_SPEC");
+        // the same document sent to another cluster is still refused
+        HttpResponse<byte[]> elsewhere = post("team-c", body);
+        assertThat(new String(elsewhere.body())).contains("CLUSTER_MISMATCH");
+        assertThat(new String(post("team-b", body).body())).isEqualTo(new String(full));
+    }
+
+    private HttpResponse<byte[]> post(String cluster, String body) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + "/v1/clusters/" + cluster + "/plan"))
+                .header("Authorization", "Bearer " + TestServers.TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+
     /** {@code gpushare_plans_total} as [change, full]. */
     private List<Long> plans() throws Exception {
         String metrics = HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics"))

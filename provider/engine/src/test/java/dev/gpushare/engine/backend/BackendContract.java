@@ -261,8 +261,8 @@ public abstract class BackendContract {
     }
 
     /**
-     * True when the backend keeps rollout records ({@code Action.RecordRollout}) with the state;
-     * the Kubernetes backend does not yet and says so by overriding this.
+     * True when the backend keeps rollout records ({@code Action.RecordRollout}) with the state
+     * (every backend here does; a backend that cannot says so by overriding this).
      */
     protected boolean keepsRolloutRecords() {
         return true;
@@ -407,7 +407,8 @@ public abstract class BackendContract {
     /**
      * Batches with every action kind, declared layouts included, each valid against the state the
      * ones before leave: launch (with and without a layout), place, configure, move (to another GPU
-     * and in place), stop, replace (a new layout), terminate.
+     * and in place), stop, replace (a new layout), terminate, and rollout records (two groups; one
+     * replaced by a later batch, the other kept).
      */
     protected static List<List<Action>> transitionBatches() {
         Instance ep = migEndpoint("ep-0");
@@ -422,8 +423,15 @@ public abstract class BackendContract {
                         new Action.MoveCopy(e1.task(), List.of(new Placement(L4_0, 0, e1)), List.of(new Placement(L4_0, 1, e1on1)), "rebalanced", false),
                         new Action.MoveCopy(e0.task(), List.of(new Placement(L4_0, 0, e0)), List.of(new Placement(L4_0, 0, e0big)), "requirements changed", false),
                         new Action.MoveCopy(ic0.task(), List.of(new Placement(ep.id(), 0, ic0)), List.of(new Placement(ep.id(), 0, ic0at4)), "rebalanced", false),
-                        new LaunchInstance(l4b, null), placeOn(l4b.id(), 2, Fleet.mps("embedder/2", 2, 2048, null))),
+                        new LaunchInstance(l4b, null), placeOn(l4b.id(), 2, Fleet.mps("embedder/2", 2, 2048, null)),
+                        new Action.RecordRollout(new dev.gpushare.engine.state.RolloutRecord("embedder", List.of("5e0c1d2a3b4f"),
+                                "9a8b7c6d5e4f", 1, 2, dev.gpushare.engine.state.RolloutRecord.Phase.IN_PROGRESS, null)),
+                        new Action.RecordRollout(new dev.gpushare.engine.state.RolloutRecord("ic", List.of("unknown"),
+                                "0123456789ab", 1, 1, dev.gpushare.engine.state.RolloutRecord.Phase.COMPLETED, null))),
                 List.of(new Action.StopCopy(e0.task(), List.of(new Placement(L4_0, 0, e0big))),
+                        new Action.RecordRollout(new dev.gpushare.engine.state.RolloutRecord("embedder", List.of("5e0c1d2a3b4f"),
+                                "9a8b7c6d5e4f", 1, 2, dev.gpushare.engine.state.RolloutRecord.Phase.ROLLED_BACK,
+                                "circuit breaker: 3 new copies not ready within 30 s")),
                         new Action.ReplaceInstance(ep, List.of("3g.20gb", "3g.20gb", "1g.5gb"), "partition layout changed"),
                         new Action.TerminateInstance(l4b.id(), "no longer needed")));
     }
@@ -450,6 +458,7 @@ public abstract class BackendContract {
                 assertThat(after.state()).as("state after %s", batch).isEqualTo(folded.state());
                 assertThat(after.declaredLayouts()).as("declared layouts after %s", batch).isEqualTo(folded.declaredLayouts());
                 assertThat(after.revision()).isEqualTo(folded.revision());
+                assertThat(after.rollouts()).as("rollout records after %s", batch).isEqualTo(folded.rollouts());
             }
         }
     }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.Revision;
 import dev.gpushare.model.Spec;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -105,6 +107,56 @@ class RolloutFormsTest {
         assertThat(reached.instances()).isEqualTo(StateFold.normalize(plan.desired()).instances());
         assertThat(reached.instances()).as("instances when the rollout ends").hasSize(current[0].instances().size());
         Plan next = Planner.plan(ResolvedSpec.of(after), new Snapshot(reached, 2, Map.of()));
+        assertThat(next.actions()).as("plan after the rollout%n%s", PlanText.render(next)).isEmpty();
+    }
+
+    /**
+     * An inference component whose model changes rolls out as SageMaker's rolling update, not as one
+     * move per copy onto the partition it already holds: the copy's container is named after the
+     * model, so only the name and the revision change. ml.p4d.24xlarge, 8 × A100 each split 4g.20gb +
+     * 3g.20gb; 4 copies on GPUs 0–3's 4g.20gb, GPUs 4–7's free. maximumBatchSize 2 copies: wave 1
+     * starts copies 0 and 1 on GPUs 4 and 5, wave 2 copies 2 and 3 on the 4g.20gb instances wave 1
+     * freed (GPUs 0 and 1) → 2 waves, nothing stopped first, no extra instance.
+     */
+    @org.junit.jupiter.api.Test
+    void anInferenceComponentsNewModelRollsOutInBatchesOnFreePartitions() {
+        String body = """
+                endpoints:
+                  - name: chat
+                    instanceType: ml.p4d.24xlarge
+                    instanceCount: 1
+                    partitionLayout: ["mig-4g.20gb", "mig-3g.20gb"]
+                inferenceComponents:
+                  - name: chat-8b
+                    endpoint: chat
+                    model: %s
+                    partitionType: mig-4g.20gb
+                    copyCount: 4
+                    rollingUpdatePolicy:
+                      maximumBatchSize: {type: COPY_COUNT, value: 2}
+                """;
+        Spec before = spec(body, "llama-3-8b"), after = spec(body, "llama-3-8b-v2");
+        // the endpoint's instance is launched with its declared layout, which the snapshot keeps
+        List<Action> first = Planner.plan(ResolvedSpec.of(before), Snapshot.empty(before.cluster())).actions();
+        Map<InstanceId, List<String>> layouts = new java.util.HashMap<>();
+        for (Action a : first) {
+            if (a instanceof Action.LaunchInstance l && l.declaredLayout() != null) layouts.put(l.instance().id(), l.declaredLayout());
+        }
+        FleetState[] current = {StateFold.apply(FleetState.empty(before.cluster()), first)};
+        Plan plan = Planner.plan(ResolvedSpec.of(after), new Snapshot(current[0], 1, layouts));
+        assertThat(plan.desired().unplaced()).as(PlanText.render(plan)).isEmpty();
+        assertThat(plan.rollouts()).as(PlanText.render(plan)).singleElement().satisfies(r -> {
+            assertThat(r.waves()).isEqualTo(2);
+            assertThat(r.stopFirst()).isZero();
+            assertThat(r.extraInstances()).isZero();
+        });
+        RolloutWaves.assertAdmitted(after, current[0], plan);
+        FleetState reached = RolloutWaves.foldChecked(current[0], plan, RolloutWaves.MAX_CLIENTS);
+        Map<dev.gpushare.engine.state.TaskId, Revision> was = RolloutWaves.revisions(current[0]);
+        Map<dev.gpushare.engine.state.TaskId, Revision> now = RolloutWaves.revisions(reached);
+        assertThat(now).hasSize(4);
+        assertThat(java.util.Set.copyOf(now.values())).singleElement().isNotIn(java.util.Set.copyOf(was.values()));
+        Plan next = Planner.plan(ResolvedSpec.of(after), new Snapshot(reached, 2, layouts));
         assertThat(next.actions()).as("plan after the rollout%n%s", PlanText.render(next)).isEmpty();
     }
 

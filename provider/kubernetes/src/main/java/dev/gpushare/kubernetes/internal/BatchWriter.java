@@ -44,7 +44,10 @@ import java.util.TreeSet;
  * {@code gpushare} or a delete, so each action is idempotent: rerunning a cut-off batch converges.
  * A move starts the new pod before it deletes the old one, except where the new pod takes the old
  * one's name (same instance, GPU, device and revision, other limits): a pod's resources cannot be
- * changed, so it is deleted, then created again. Claims no live pod uses any more are deleted at
+ * changed, so it is deleted, then created again. A rollout's move (another revision) does not
+ * delete a Ready old pod: it is marked {@link Keys#REPLACED_BY} and serves until the new pod is
+ * Ready ({@link PodReadiness}), or until the next batch, which deletes it first unless it moves
+ * that copy back (a rollback: the old pod is the copy's pod again, unmarked, never restarted). Claims no live pod uses any more are deleted at
  * the end, and the node-configuration ConfigMaps are written before a node's label names a new
  * entry of them.
  */
@@ -58,6 +61,8 @@ public final class BatchWriter {
     private final Map<String, ResourceClaim> claims = new TreeMap<>();
     private final Map<String, Map<Integer, String>> uuids = new HashMap<>();
     private final Set<String> writtenEntries = new HashSet<>();
+    /** The old pods this batch marked as replaced ({@link Keys#REPLACED_BY}): they serve until their replacements are Ready. */
+    private final Set<String> drained = new HashSet<>();
     /** The state as the actions so far leave it: what the objects are written to. */
     private final StateFold.Fold fold;
     private final Admission admission;
@@ -139,9 +144,72 @@ public final class BatchWriter {
         // 2. the nodes: released, claimed or configured as the folded instance says
         for (Map.Entry<InstanceId, Instance> e : before.entrySet()) writeInstance(e.getKey(), e.getValue(), fold.instance(e.getKey()));
         // 3. new pods, 4. then the copies' other pods stop
+        //    (a Ready pod of another revision serves on until its replacement is Ready: it is marked, not deleted)
         for (Map.Entry<TaskId, Wanted> e : wanted.entrySet()) {
             String keep = startPod(e.getKey(), e.getValue().placements(), e.getValue().pod());
-            for (Pod live : livePods(e.getKey())) if (!live.getMetadata().getName().equals(keep)) deletePod(live.getMetadata().getName());
+            for (Pod live : livePods(e.getKey())) {
+                if (live.getMetadata().getName().equals(keep)) continue;
+                if (replacedBy(live, e.getValue().pod())) drain(live, keep);
+                else deletePod(live.getMetadata().getName());
+            }
+        }
+    }
+
+    /**
+     * True when {@code live} is a Ready pod of another revision than {@code next}: a rollout's old
+     * copy, which serves until {@code next} is Ready ({@link PodReadiness} deletes it then). A pod
+     * not Ready serves nothing and goes at once (a rollback's un-Ready new pod among them).
+     */
+    private static boolean replacedBy(Pod live, Pod next) {
+        String was = live.getMetadata().getLabels().get(Keys.REVISION), now = next.getMetadata().getLabels().get(Keys.REVISION);
+        return was != null && now != null && !was.equals(now) && PodReadiness.ready(live);
+    }
+
+    /** Marks {@code live} as replaced by pod {@code by}: out of the state, serving until {@code by} is Ready. */
+    private void drain(Pod live, String by) {
+        String name = live.getMetadata().getName();
+        Pod marked = Failures.call("annotate Pod " + namespace + "/" + name, () -> client.pods().inNamespace(namespace)
+                .withName(name).edit(p -> {
+                    p.getMetadata().getAnnotations().put(Keys.REPLACED_BY, by);
+                    return p;
+                }));
+        world.pods.put(name, marked);
+        drained.add(name);
+    }
+
+    /** A marked old pod that a batch makes its copy's pod again (a rollback): unmarked, it goes on serving. */
+    private Pod undrain(Pod live) {
+        String name = live.getMetadata().getName();
+        Pod unmarked = Failures.call("annotate Pod " + namespace + "/" + name, () -> client.pods().inNamespace(namespace)
+                .withName(name).edit(p -> {
+                    p.getMetadata().getAnnotations().remove(Keys.REPLACED_BY);
+                    return p;
+                }));
+        world.pods.put(name, unmarked);
+        drained.remove(name);
+        return unmarked;
+    }
+
+    /**
+     * Before a batch: the old pods earlier batches marked ({@link Keys#REPLACED_BY}) whose copies
+     * {@code batch} does not touch are deleted — their wave's wait for readiness is over (a
+     * replacement that became Ready deleted its old pod already); those of copies it touches stay
+     * for the batch to decide (a rollback makes them the copies' pods again).
+     */
+    public void retireReplaced(List<Action> batch) {
+        Set<String> touched = new HashSet<>();
+        for (Action a : batch) {
+            switch (a) {
+                case Action.PlaceCopy p -> touched.add(p.task().toString());
+                case Action.MoveCopy m -> touched.add(m.task().toString());
+                case Action.StopCopy st -> touched.add(st.task().toString());
+                default -> { }
+            }
+        }
+        for (Pod p : new ArrayList<>(world.pods.values())) {
+            if (PodReadiness.annotation(p, Keys.REPLACED_BY) != null && !touched.contains(PodReadiness.annotation(p, Keys.TASK))) {
+                deletePod(p.getMetadata().getName());
+            }
         }
     }
 
@@ -242,8 +310,15 @@ public final class BatchWriter {
         return n == null || n.getMetadata().getAnnotations() == null ? null : n.getMetadata().getAnnotations().get(Keys.UNHEALTHY);
     }
 
-    /** Deletes the claims no live pod uses, and writes the node-configuration ConfigMaps. */
+    /**
+     * Deletes the marked old pods of earlier batches that this one kept for its copies and did not
+     * make their pods again, the claims no live pod uses, and writes the node-configuration ConfigMaps.
+     */
     public void finish() {
+        for (Pod p : new ArrayList<>(world.pods.values())) {
+            String name = p.getMetadata().getName();
+            if (PodReadiness.annotation(p, Keys.REPLACED_BY) != null && !drained.contains(name)) deletePod(name);
+        }
         Set<String> used = new HashSet<>();
         for (Pod p : world.pods.values()) {
             if (p.getSpec().getResourceClaims() == null) continue;
@@ -339,9 +414,13 @@ public final class BatchWriter {
         return CopyPods.pod(world.cluster, namespace, task, placements, spec, mode, componentImage, modes::get, this::claimName);
     }
 
-    /** Starts the copy's pod (unchanged when it runs already); returns its name. */
+    /** Starts the copy's pod (unchanged when it runs already: a rerun, or a rollback to a marked old pod); returns its name. */
     private String startPod(TaskId task, List<Placement> placements, Pod pod) {
-        for (Pod live : livePods(task)) if (CopyPods.same(pod, live)) return live.getMetadata().getName(); // runs already (a rerun)
+        for (Pod live : livePods(task)) {
+            if (!CopyPods.same(pod, live)) continue;
+            if (PodReadiness.annotation(live, Keys.REPLACED_BY) != null) undrain(live);
+            return live.getMetadata().getName();
+        }
         String id = placements.getFirst().instanceId().toString();
         InstanceRecord r = world.records.get(id);
         if (r == null) throw new BackendException(BackendCode.KUBERNETES_REFUSED, "copy " + task + " is placed on instance "

@@ -35,7 +35,7 @@ public final class ClusterObjects {
     public final Map<String, InstanceRecord> records = new TreeMap<>();
     /** instance id → why it is unhealthy (absent: healthy). */
     public final Map<String, String> unhealthy = new HashMap<>();
-    /** pod name → live pod of this cluster (not terminating). */
+    /** pod name → live pod of this cluster (not terminating; with the old pods a rollout replaced, {@link Keys#REPLACED_BY}). */
     public final Map<String, Pod> pods = new LinkedHashMap<>();
     /** instance type → claimable free nodes, by name. */
     public final Map<String, List<Node>> free = new TreeMap<>();
@@ -92,6 +92,8 @@ public final class ClusterObjects {
             String id = idOfLabel.get(p.getMetadata().getLabels().get(Keys.INSTANCE));
             String json = p.getMetadata().getAnnotations() == null ? null : p.getMetadata().getAnnotations().get(Keys.ALLOCATIONS);
             if (id == null || json == null) continue; // its instance is gone: the copy is placed anew
+            // an old revision's pod that serves until its replacement is Ready: the copy is the replacement
+            if (p.getMetadata().getAnnotations().containsKey(Keys.REPLACED_BY)) continue;
             for (PodAllocation a : AnnotationJson.allocations(json)) {
                 allocs.computeIfAbsent(id, k -> new HashMap<>()).computeIfAbsent(a.gpu(), k -> new ArrayList<>()).add(a.allocation());
             }

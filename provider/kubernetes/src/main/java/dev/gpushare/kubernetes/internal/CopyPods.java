@@ -76,7 +76,7 @@ public final class CopyPods {
                           DeviceMode mode, String componentImage, IntFunction<GpuMode> modeOfGpu,
                           java.util.function.Function<DeviceClaims.Target, String> claimName) {
         TaskId copy = task;
-        SpecIndex.Workload workload = spec.workload(copy.group()).orElseThrow(() -> new IllegalArgumentException(
+        SpecIndex.Workload workload = spec.workload(copy.group(), placements.getFirst().allocation().revision()).orElseThrow(() -> new IllegalArgumentException(
                 "the spec has no service or inference component " + copy.group() + " for copy " + task));
         String instanceId = placements.getFirst().instanceId().toString();
 

@@ -28,6 +28,12 @@ public final class Keys {
     public static final String UNHEALTHY = "gpushare.dev/unhealthy";
     /** Pod annotation: the copy's allocations ({@link AllocationRecord}s, JSON). */
     public static final String ALLOCATIONS = "gpushare.dev/allocations";
+    /**
+     * Pod annotation: the name of the pod of the copy's new revision that replaces this one; set on a
+     * Ready pod a rollout replaced, which serves until its replacement is Ready (then it is deleted).
+     * Such a pod is not part of the state: the copy runs the new revision.
+     */
+    public static final String REPLACED_BY = "gpushare.dev/replaced-by";
     /** Pod annotation: the copy's task id, e.g. {@code embedder/3}. */
     public static final String TASK = "gpushare.dev/task";
 

@@ -1,5 +1,6 @@
 package dev.gpushare.kubernetes.internal;
 
+import dev.gpushare.engine.state.Revision;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.GpuSharing;
 import dev.gpushare.model.InferenceComponent;
@@ -22,19 +23,52 @@ public final class SpecIndex {
     }
 
     private final Spec spec;
-    private final Map<String, Workload> byGroup = new HashMap<>();
+    private final Map<String, Workload> byGroup;
+    /** The workloads of the spec applied before this one: what a copy rolled back to its revision runs. */
+    private final Map<String, Workload> previousByGroup;
     private final Map<String, CapacityProvider> providers = new HashMap<>();
 
     public SpecIndex(Spec spec) {
+        this(spec, null);
+    }
+
+    /** @param previous the spec the cluster converged to before {@code spec} (null: none kept) */
+    public SpecIndex(Spec spec, Spec previous) {
         this.spec = spec;
+        this.byGroup = workloads(spec);
+        this.previousByGroup = previous == null ? Map.of() : workloads(previous);
+        for (CapacityProvider cp : spec.capacityProviders()) providers.putIfAbsent(cp.name(), cp);
+    }
+
+    private static Map<String, Workload> workloads(Spec spec) {
+        Map<String, Workload> out = new HashMap<>();
         Map<String, TaskDefinition> tds = new HashMap<>();
         for (TaskDefinition td : spec.taskDefinitions()) tds.putIfAbsent(td.family(), td);
         for (Service s : spec.services()) {
             TaskDefinition td = tds.get(s.taskDefinition());
-            if (td != null) byGroup.putIfAbsent(s.name(), new Workload.OfService(s, td));
+            if (td != null) out.putIfAbsent(s.name(), new Workload.OfService(s, td));
         }
-        for (InferenceComponent ic : spec.inferenceComponents()) byGroup.putIfAbsent(ic.name(), new Workload.OfComponent(ic));
-        for (CapacityProvider cp : spec.capacityProviders()) providers.putIfAbsent(cp.name(), cp);
+        for (InferenceComponent ic : spec.inferenceComponents()) out.putIfAbsent(ic.name(), new Workload.OfComponent(ic));
+        return out;
+    }
+
+    /**
+     * What a copy of {@code group} running {@code revision} runs: the spec's workload, or the
+     * previous spec's when that one has this revision and the spec's has not (a rollback returns
+     * copies to the revision the last completed rollout left).
+     */
+    public Optional<Workload> workload(String group, Revision revision) {
+        Workload now = byGroup.get(group);
+        if (revision == null || now == null || revision.equals(revision(now))) return Optional.ofNullable(now);
+        Workload was = previousByGroup.get(group);
+        return Optional.of(was != null && revision.equals(revision(was)) ? was : now);
+    }
+
+    private static Revision revision(Workload w) {
+        return switch (w) {
+            case Workload.OfService s -> Revision.of(s.task());
+            case Workload.OfComponent c -> Revision.of(c.component());
+        };
     }
 
     public Spec spec() {

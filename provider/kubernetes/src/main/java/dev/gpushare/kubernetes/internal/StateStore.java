@@ -4,20 +4,31 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import dev.gpushare.engine.plan.Action;
+import dev.gpushare.engine.state.RolloutRecord;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The per-cluster ConfigMap {@code gpushare-<cluster>}: the revision, the spec the last apply
- * converged to, and the declared resources of the Pulumi provider. Its {@code resourceVersion} is
+ * converged to, the last rollout record of each service or component ({@code rollouts.json}), and
+ * the declared resources of the Pulumi provider. Its {@code resourceVersion} is
  * the optimistic lock: a batch first moves the revision on with a write that names the version it
  * read, so of two applies made against one revision exactly one gets through.
  */
 public final class StateStore {
     public static final String REVISION = "revision";
     public static final String SPEC = "spec.json";
+    /** The spec before {@link #SPEC}: what copies rolled back to the revision it gave them run. */
+    public static final String PREVIOUS_SPEC = "spec-previous.json";
     public static final String DECLARED = "declared.json";
+    /** The last rollout record of each service or component ({@code Action.RecordRollout}), a JSON list. */
+    public static final String ROLLOUTS = "rollouts.json";
+    private static final tools.jackson.core.type.TypeReference<List<RolloutRecord>> RECORDS = new tools.jackson.core.type.TypeReference<>() {};
 
     private final KubernetesClient client;
     private final String namespace;
@@ -38,6 +49,29 @@ public final class StateStore {
 
     public static long revision(Optional<ConfigMap> cm) {
         return cm.map(c -> c.getData() == null ? null : c.getData().get(REVISION)).map(Long::parseLong).orElse(0L);
+    }
+
+    /** The rollout records the ConfigMap keeps (none when it keeps none). */
+    public static List<RolloutRecord> rollouts(Optional<ConfigMap> cm) {
+        String json = cm.map(c -> c.getData() == null ? null : c.getData().get(ROLLOUTS)).orElse(null);
+        return json == null ? List.of() : AnnotationJson.mapper().readValue(json, RECORDS);
+    }
+
+    /**
+     * The records after {@code batch}: those kept, each group's replaced by the batch's last {@code
+     * RecordRollout} of it (as {@code StateFold} folds them); null when the batch records none.
+     */
+    public static String rolloutsAfter(Optional<ConfigMap> cm, List<Action> batch) {
+        Map<String, RolloutRecord> byGroup = new TreeMap<>();
+        boolean any = false;
+        for (RolloutRecord r : rollouts(cm)) byGroup.put(r.group(), r);
+        for (Action a : batch) {
+            if (a instanceof Action.RecordRollout r) {
+                byGroup.put(r.record().group(), r.record());
+                any = true;
+            }
+        }
+        return any ? AnnotationJson.write(new ArrayList<>(byGroup.values())) : null;
     }
 
     /**

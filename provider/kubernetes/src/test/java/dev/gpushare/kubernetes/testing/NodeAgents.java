@@ -4,6 +4,13 @@ import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.catalog.GpuModel;
 import dev.gpushare.engine.catalog.MigProfile;
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -32,6 +39,17 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * given), republishes the node's ResourceSlice with those MIG devices (named as the NVIDIA DRA
  * driver names them, {@code gpu-N-mig-PROFILE-ID-START}) and sets {@code
  * nvidia.com/mig.config.state=success}.
+ *
+ * <p>The kubelet stand-in also starts gpushare's copy pods (label {@code app.kubernetes.io/managed-by:
+ * gpushare}) once the scheduler bound them to a node, once (a pod already past {@code Pending} keeps
+ * the status it has, so a test may set one itself): phase {@code Running},
+ * every container running, and the conditions a kubelet writes ({@code Initialized}, {@code
+ * ContainersReady}, {@code Ready}). No container runs here, so a readiness probe is judged by its
+ * exec command as any shell would run it: {@code false}, or {@code exit N} with N ≠ 0 (a task
+ * definition's {@code healthCheck: {command: ["CMD-SHELL", "exit 1"]}} or {@code ["CMD", "false"]}),
+ * fails, and the pod stays un-Ready ({@code ContainersNotReady}, as a kubelet reports a failing
+ * probe); any other command passes, and the pod becomes Ready. A test makes a revision that never
+ * becomes ready by giving its task definition such a health check.
  */
 public final class NodeAgents {
     private static final YAMLMapper YAML = YAMLMapper.builder().build();
@@ -44,6 +62,7 @@ public final class NodeAgents {
     /** One round of every stand-in. */
     public void settle() {
         finishDeletedPods();
+        startBoundPods();
         releaseDeletedClaims();
         migManager();
     }
@@ -54,6 +73,59 @@ public final class NodeAgents {
             client.pods().inNamespace(p.getMetadata().getNamespace()).withName(p.getMetadata().getName())
                     .withGracePeriod(0).delete();
         }
+    }
+
+    /** Starts gpushare's bound pending pods: Running, Ready unless a readiness probe of theirs fails (see the class comment). */
+    private void startBoundPods() {
+        for (Pod p : client.pods().inAnyNamespace().withLabel("app.kubernetes.io/managed-by", "gpushare").list().getItems()) {
+            if (p.getMetadata().getDeletionTimestamp() != null || p.getSpec().getNodeName() == null) continue;
+            String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
+            if (phase != null && !"Pending".equals(phase)) continue; // started already: its status is the kubelet's (or a test's)
+            List<String> failing = new ArrayList<>();
+            for (Container c : p.getSpec().getContainers()) {
+                Probe probe = c.getReadinessProbe();
+                if (probe != null && probe.getExec() != null && fails(probe.getExec().getCommand())) failing.add(c.getName());
+            }
+            boolean ready = failing.isEmpty();
+            String now = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+            String reason = ready ? null : "ContainersNotReady";
+            String message = ready ? null : "containers with unready status: " + failing;
+            List<PodCondition> conditions = new ArrayList<>();
+            if (p.getStatus() != null && p.getStatus().getConditions() != null) {
+                for (PodCondition c : p.getStatus().getConditions()) if ("PodScheduled".equals(c.getType())) conditions.add(c);
+            }
+            conditions.add(new PodConditionBuilder().withType("Initialized").withStatus("True").withLastTransitionTime(now).build());
+            for (String type : List.of("ContainersReady", "Ready")) {
+                conditions.add(new PodConditionBuilder().withType(type).withStatus(ready ? "True" : "False")
+                        .withReason(reason).withMessage(message).withLastTransitionTime(now).build());
+            }
+            List<ContainerStatus> statuses = new ArrayList<>();
+            for (Container c : p.getSpec().getContainers()) {
+                statuses.add(new ContainerStatusBuilder().withName(c.getName()).withImage(c.getImage()).withImageID("")
+                        .withReady(!failing.contains(c.getName())).withStarted(true).withRestartCount(0)
+                        .withNewState().withNewRunning().withStartedAt(now).endRunning().endState().build());
+            }
+            p.setStatus(new PodStatusBuilder(p.getStatus() == null ? new io.fabric8.kubernetes.api.model.PodStatus() : p.getStatus())
+                    .withPhase("Running").withConditions(conditions).withContainerStatuses(statuses)
+                    .withStartTime(p.getStatus() != null && p.getStatus().getStartTime() != null ? p.getStatus().getStartTime() : now)
+                    .build());
+            try {
+                client.pods().inNamespace(p.getMetadata().getNamespace()).resource(p).updateStatus();
+            } catch (KubernetesClientException e) {
+                // gone or changed meanwhile: the next round; else the next pod (a stand-in kubelet per pod)
+                if (e.getCode() != 404 && e.getCode() != 409) System.err.println("stand-in kubelet: status of pod "
+                        + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** True for {@code false} and {@code exit N} (N ≠ 0), directly or through {@code sh -c}: what fails in any shell. */
+    static boolean fails(List<String> command) {
+        if (command == null || command.isEmpty()) return false;
+        String line = command.size() == 3 && command.get(0).endsWith("sh") && "-c".equals(command.get(1))
+                ? command.get(2) : String.join(" ", command);
+        line = line.trim();
+        return line.equals("false") || line.matches("exit\\s+0*[1-9][0-9]*");
     }
 
     private void releaseDeletedClaims() {

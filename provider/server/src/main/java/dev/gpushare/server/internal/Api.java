@@ -12,7 +12,6 @@ import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.converge.Converger;
 import dev.gpushare.engine.plan.Plan;
-import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.Replan;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.validate.SpecLimits;
@@ -63,6 +62,10 @@ public final class Api {
      */
     private final Converger converger;
     public static final int BASELINES = 64;
+    /** Per cluster, the last plan's desired state as JSON: an unchanged cluster's plan writes bytes it already has. */
+    private final PlanAnswers planAnswers = new PlanAnswers();
+    /** Per cluster, the last valid document planned and its checked spec: the same document is not checked again. */
+    private final CheckedSpecs checkedSpecs = new CheckedSpecs();
 
     private final ServiceLimits limits;
     private final SpecLimits specLimits;
@@ -83,9 +86,9 @@ public final class Api {
         this.planSlots = new Semaphore(limits.maxConcurrentPlans(), true);
     }
 
-    /** Entries kept per cluster: rendered states (at most {@value #RENDERED}), baselines (at most {@value #BASELINES}), the store's. */
+    /** Entries kept per cluster: rendered states (at most {@value #RENDERED}), baselines (at most {@value #BASELINES}), plans' desired states (at most {@value PlanAnswers#BUDGET_MIB} MiB), planned documents (at most {@value CheckedSpecs#CLUSTERS}), the store's. */
     public int cachedClusters() {
-        return rendered.size() + converger.size() + store.cachedClusters();
+        return rendered.size() + converger.size() + planAnswers.size() + checkedSpecs.size() + store.cachedClusters();
     }
 
     /** Every route, in the order the OpenAPI document lists them. */
@@ -143,6 +146,8 @@ public final class Api {
         String cluster = cluster(r);
         boolean destroyed = store.destroy(cluster);
         rendered.remove(cluster);
+        planAnswers.forget(cluster);
+        checkedSpecs.forget(cluster);
         converger.forget(cluster);
         metrics.forget(cluster);
         return Reply.json(200, ServiceWire.NODES.objectNode().put("cluster", cluster).put("destroyed", destroyed));
@@ -150,18 +155,8 @@ public final class Api {
 
     private Reply plan(Request r) {
         String cluster = cluster(r);
-        var notUtf8 = SpecReader.notUtf8("request.json", r.body());
-        if (notUtf8.isPresent()) {
-            throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec is not UTF-8 text; send it as UTF-8 JSON",
-                    List.of(notUtf8.get())).refused();
-        }
-        String text = new String(r.body(), StandardCharsets.UTF_8);
-        object(r.body()); // a JSON object, or 400 MALFORMED_JSON before the spec reader sees it
-        ResolvedSpec resolved = switch (Pipeline.check("request.json", text)) {
-            case Checked.Valid v -> v.spec();
-            case Checked.Invalid i -> throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec has " + i.problems().size()
-                    + " problem(s); fix them (see problems) and send it again", i.problems()).refused();
-        };
+        ResolvedSpec kept = checkedSpecs.get(cluster, r.body());
+        ResolvedSpec resolved = kept != null ? kept : check(r);
         Spec spec = resolved.spec();
         // the work a request may ask for is bounded before any placement starts
         List<Problem> size = specLimits.check(spec);
@@ -175,6 +170,7 @@ public final class Api {
                     List.of(Problem.at("/cluster", ServiceCode.CLUSTER_MISMATCH, "expected " + cluster))).refused();
         }
         Snapshot actual = store.read(cluster);
+        if (kept == null && actual.revision() > 0) checkedSpecs.put(cluster, r.body(), resolved);
         // the turn is held until the answer is bytes: a plan's tree and text are as large as the plan
         // itself, so releasing it after placing would let the next plans start beside them
         acquirePlanSlot();
@@ -186,10 +182,27 @@ public final class Api {
                 metrics.planned(cluster, plan.desired().unplaced().size());
                 metrics.observed(actual.state());
             }
-            return Reply.json(200, PlanJson.toTree(plan));
+            // nothing is kept for a cluster that was never written (any name can be planned)
+            return new Reply(200, "application/json", planAnswers.json(plan, actual.revision() > 0));
         } finally {
             planSlots.release();
         }
+    }
+
+    /** A plan's document parsed, checked and resolved, or 400 with every problem. */
+    private ResolvedSpec check(Request r) {
+        var notUtf8 = SpecReader.notUtf8("request.json", r.body());
+        if (notUtf8.isPresent()) {
+            throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec is not UTF-8 text; send it as UTF-8 JSON",
+                    List.of(notUtf8.get())).refused();
+        }
+        String text = new String(r.body(), StandardCharsets.UTF_8);
+        object(r.body()); // a JSON object, or 400 MALFORMED_JSON before the spec reader sees it
+        return switch (Pipeline.check("request.json", text)) {
+            case Checked.Valid v -> v.spec();
+            case Checked.Invalid i -> throw new ApiError(400, ServiceCode.INVALID_SPEC, "the spec has " + i.problems().size()
+                    + " problem(s); fix them (see problems) and send it again", i.problems()).refused();
+        };
     }
 
     /** A turn to compute a plan, within the wait the limits allow; else 503 (retry). */

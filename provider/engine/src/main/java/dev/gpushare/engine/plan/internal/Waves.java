@@ -80,9 +80,10 @@ public final class Waves {
     }
 
     /**
-     * True when {@code m} changes only the revision a copy runs: the same containers on the same GPUs
-     * with the same shares. (A copy whose GPU ask changes too is placed anew by placement and moved
-     * as before, in one step.)
+     * True when {@code m} changes only what a copy runs: its revision (and, for an inference
+     * component whose model changes, the container it names after the model) on the same GPUs with
+     * the same shares. (A copy whose GPU ask changes too is placed anew by placement and moved as
+     * before, in one step.)
      */
     public static boolean rollsOut(MoveCopy m) {
         if (m.from().isEmpty() || m.from().size() != m.to().size()
@@ -92,11 +93,18 @@ public final class Waves {
         for (int k = 0; k < m.from().size(); k++) {
             Placement a = m.from().get(k), b = m.to().get(k);
             if (!a.instanceId().equals(b.instanceId()) || a.gpuIndex() != b.gpuIndex()
-                    || !a.allocation().withRevision(null).equals(b.allocation().withRevision(null))) {
+                    || !sameShare(a.allocation(), b.allocation())) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The same copy with the same GPU share: all but the revision and the container's name. */
+    private static boolean sameShare(Allocation a, Allocation b) {
+        return a.task().equals(b.task()) && Objects.equals(a.memoryMiB(), b.memoryMiB())
+                && Objects.equals(a.maxComputePercent(), b.maxComputePercent()) && Objects.equals(a.partition(), b.partition())
+                && Objects.equals(a.env(), b.env());
     }
 
     /**

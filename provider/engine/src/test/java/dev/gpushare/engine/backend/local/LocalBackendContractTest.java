@@ -30,7 +30,8 @@ class LocalBackendContractTest extends BackendContract {
 
     /**
      * The transition check can fail: against a fold that drops the last placement of a batch (or
-     * forgets a terminate's declared layout), the backend's read-back differs and the check says so.
+     * forgets a terminate's declared layout, or the batch's rollout records), the backend's read-back
+     * differs and the check says so.
      */
     @Test
     void aMutatedFoldFailsTheTransitionCheck() {
@@ -46,7 +47,10 @@ class LocalBackendContractTest extends BackendContract {
         })).isInstanceOf(AssertionError.class).hasMessageContaining("state after");
         assertThatThrownBy(() -> transitionHolds((before, batch) -> {
             Snapshot s = StateFold.apply(before, batch);
-            return new Snapshot(s.state(), s.revision(), before.declaredLayouts()); // layouts not folded
+            return new Snapshot(s.state(), s.revision(), before.declaredLayouts(), s.supply(), s.rollouts()); // layouts not folded
         })).isInstanceOf(AssertionError.class).hasMessageContaining("declared layouts after");
+        assertThatThrownBy(() -> transitionHolds((before, batch) -> StateFold.apply(before, batch)
+                .withRollouts(before.rollouts()))) // rollout records not folded
+                .isInstanceOf(AssertionError.class).hasMessageContaining("rollout records after");
     }
 }
