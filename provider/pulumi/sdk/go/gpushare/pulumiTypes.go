@@ -547,7 +547,7 @@ func (o ContainerPlacementArrayOutput) Index(i pulumi.IntInput) ContainerPlaceme
 	}).(ContainerPlacementOutput)
 }
 
-// One copy (SERVICE/N or COMPONENT/N) and where it runs.
+// One copy (SERVICE/N or COMPONENT/N), where it runs and what it runs.
 type CopyPlacement struct {
 	// Per container and GPU.
 	Containers []ContainerPlacement `pulumi:"containers"`
@@ -555,9 +555,11 @@ type CopyPlacement struct {
 	Copy string `pulumi:"copy"`
 	// Instance it runs on.
 	InstanceId string `pulumi:"instanceId"`
+	// What the copy runs: the revision gpushare status shows, 12 hexadecimal digits of its task definition (service) or model and specification (component), e.g. b58549ff7ab5; changes when they change. Absent for a copy stored before revisions were recorded.
+	Revision *string `pulumi:"revision"`
 }
 
-// One copy (SERVICE/N or COMPONENT/N) and where it runs.
+// One copy (SERVICE/N or COMPONENT/N), where it runs and what it runs.
 type CopyPlacementOutput struct{ *pulumi.OutputState }
 
 func (CopyPlacementOutput) ElementType() reflect.Type {
@@ -585,6 +587,11 @@ func (o CopyPlacementOutput) Copy() pulumi.StringOutput {
 // Instance it runs on.
 func (o CopyPlacementOutput) InstanceId() pulumi.StringOutput {
 	return o.ApplyT(func(v CopyPlacement) string { return v.InstanceId }).(pulumi.StringOutput)
+}
+
+// What the copy runs: the revision gpushare status shows, 12 hexadecimal digits of its task definition (service) or model and specification (component), e.g. b58549ff7ab5; changes when they change. Absent for a copy stored before revisions were recorded.
+func (o CopyPlacementOutput) Revision() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CopyPlacement) *string { return v.Revision }).(pulumi.StringPtrOutput)
 }
 
 type CopyPlacementArrayOutput struct{ *pulumi.OutputState }

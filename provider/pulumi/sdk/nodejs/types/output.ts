@@ -112,7 +112,7 @@ export interface ContainerPlacement {
 }
 
 /**
- * One copy (SERVICE/N or COMPONENT/N) and where it runs.
+ * One copy (SERVICE/N or COMPONENT/N), where it runs and what it runs.
  */
 export interface CopyPlacement {
     /**
@@ -127,6 +127,10 @@ export interface CopyPlacement {
      * Instance it runs on.
      */
     instanceId: string;
+    /**
+     * What the copy runs: the revision gpushare status shows, 12 hexadecimal digits of its task definition (service) or model and specification (component), e.g. b58549ff7ab5; changes when they change. Absent for a copy stored before revisions were recorded.
+     */
+    revision?: string;
 }
 
 /**

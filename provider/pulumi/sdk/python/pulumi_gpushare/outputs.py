@@ -393,7 +393,7 @@ class ContainerPlacement(dict):
 @pulumi.output_type
 class CopyPlacement(dict):
     """
-    One copy (SERVICE/N or COMPONENT/N) and where it runs.
+    One copy (SERVICE/N or COMPONENT/N), where it runs and what it runs.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -415,17 +415,21 @@ class CopyPlacement(dict):
     def __init__(__self__, *,
                  containers: Sequence['outputs.ContainerPlacement'],
                  copy: _builtins.str,
-                 instance_id: _builtins.str):
+                 instance_id: _builtins.str,
+                 revision: Optional[_builtins.str] = None):
         """
-        One copy (SERVICE/N or COMPONENT/N) and where it runs.
+        One copy (SERVICE/N or COMPONENT/N), where it runs and what it runs.
 
         :param Sequence['ContainerPlacement'] containers: Per container and GPU.
         :param _builtins.str copy: Copy name, NAME/N.
         :param _builtins.str instance_id: Instance it runs on.
+        :param _builtins.str revision: What the copy runs: the revision gpushare status shows, 12 hexadecimal digits of its task definition (service) or model and specification (component), e.g. b58549ff7ab5; changes when they change. Absent for a copy stored before revisions were recorded.
         """
         pulumi.set(__self__, "containers", containers)
         pulumi.set(__self__, "copy", copy)
         pulumi.set(__self__, "instance_id", instance_id)
+        if revision is not None:
+            pulumi.set(__self__, "revision", revision)
 
     @_builtins.property
     @pulumi.getter
@@ -450,6 +454,14 @@ class CopyPlacement(dict):
         Instance it runs on.
         """
         return pulumi.get(self, "instance_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def revision(self) -> Optional[_builtins.str]:
+        """
+        What the copy runs: the revision gpushare status shows, 12 hexadecimal digits of its task definition (service) or model and specification (component), e.g. b58549ff7ab5; changes when they change. Absent for a copy stored before revisions were recorded.
+        """
+        return pulumi.get(self, "revision")
 
 
 @pulumi.output_type

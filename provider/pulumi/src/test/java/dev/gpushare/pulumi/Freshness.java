@@ -96,7 +96,7 @@ public final class Freshness {
                 for (JsonNode a : g.path("allocations")) {
                     if (!a.get("task").asString().startsWith(name + "/")) continue;
                     JsonNode p = a.get("partition");
-                    out.add(line(a.get("task").asString(), i.get("id").asString(), g.get("index").asInt(), a.get("container").asString(),
+                    out.add(line(a.get("task").asString(), i.get("id").asString(), a.get("revision"), g.get("index").asInt(), a.get("container").asString(),
                             a.get("memoryMiB"), a.get("maxComputePercent"),
                             p == null || p.isNull() ? null : p.get("profile").asString() + "@" + p.get("start").asInt(), a.get("env")));
                 }
@@ -110,7 +110,7 @@ public final class Freshness {
         List<String> out = new ArrayList<>();
         for (JsonNode c : outputs.path("copies")) {
             for (JsonNode k : c.path("containers")) {
-                out.add(line(c.get("copy").asString(), c.get("instanceId").asString(), k.get("gpu").asInt(), k.get("container").asString(),
+                out.add(line(c.get("copy").asString(), c.get("instanceId").asString(), c.get("revision"), k.get("gpu").asInt(), k.get("container").asString(),
                         k.get("memoryMiB"), k.get("maxComputePercent"), k.has("partition") ? k.get("partition").asString() : null, k.get("env")));
             }
         }
@@ -150,11 +150,12 @@ public final class Freshness {
         return sorted(out);
     }
 
-    private static String line(String copy, String instance, int gpu, String container, JsonNode memory, JsonNode percent,
-                               String partition, JsonNode env) {
+    private static String line(String copy, String instance, JsonNode revision, int gpu, String container, JsonNode memory,
+                               JsonNode percent, String partition, JsonNode env) {
         Map<String, String> e = new TreeMap<>();
         if (env != null) env.properties().forEach(p -> e.put(p.getKey(), p.getValue().asString()));
-        return copy + " on " + instance + " gpu " + gpu + " " + container
+        return copy + " on " + instance + " revision=" + (revision == null || revision.isNull() ? "-" : revision.asString())
+                + " gpu " + gpu + " " + container
                 + " memoryMiB=" + (memory == null || memory.isNull() ? "-" : memory.asLong())
                 + " maxComputePercent=" + (percent == null || percent.isNull() ? "-" : percent.asInt())
                 + " partition=" + (partition == null ? "-" : partition) + " env=" + e;

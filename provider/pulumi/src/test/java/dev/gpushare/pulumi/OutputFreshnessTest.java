@@ -61,9 +61,13 @@ class OutputFreshnessTest {
     }
 
     static Res task(String family, int memoryMiB, Integer percent) {
+        return task(family, memoryMiB, percent, "1");
+    }
+
+    static Res task(String family, int memoryMiB, Integer percent, String tag) {
         return new Res("TaskDefinition", family + "Task", """
-                {"cluster":"demo","family":"%s","containers":[{"name":"model","image":"ghcr.io/acme/%s:1",
-                 "gpu":{"nvidiaMps":{"memory":%d%s}}}]}""".formatted(family, family, memoryMiB,
+                {"cluster":"demo","family":"%s","containers":[{"name":"model","image":"ghcr.io/acme/%s:%s",
+                 "gpu":{"nvidiaMps":{"memory":%d%s}}}]}""".formatted(family, family, tag, memoryMiB,
                 percent == null ? "" : ",\"maxComputePercent\":" + percent));
     }
 
@@ -128,6 +132,37 @@ class OutputFreshnessTest {
         // nothing changed: nothing to do, in the preview and in the up
         engine.preview(program(50, 6144, 16, true));
         assertThat(engine.steps.values()).containsOnly("same");
+    }
+
+    /**
+     * A copy's {@code revision} output is what it runs: a new image in the task definition gives every
+     * copy of its service a new revision (and status the same one), while the neighbour's stay.
+     */
+    @Test
+    void aNewImageGivesTheServicesCopiesANewRevision() {
+        engine.up(program(25, 8192, 2, false));
+        assertFresh(1);
+        List<String> before = revisions("embedder");
+        List<String> neighbour = revisions("reranker");
+        assertThat(before).hasSize(4).allSatisfy(r -> assertThat(r).matches("[0-9a-f]{12}")).containsOnly(before.get(0));
+        assertThat(neighbour).hasSize(2).doesNotContain(before.get(0));
+
+        List<Res> newImage = new ArrayList<>(program(25, 8192, 2, false));
+        newImage.set(1, task("embedder", 4096, 25, "2"));
+        engine.up(newImage);
+        assertThat(engine.steps).containsEntry("embedderTask", "replace").containsEntry("embedder", "update");
+        List<String> after = revisions("embedder");
+        assertThat(after).hasSize(4).allSatisfy(r -> assertThat(r).matches("[0-9a-f]{12}")).containsOnly(after.get(0));
+        assertThat(after.get(0)).isNotEqualTo(before.get(0));
+        assertThat(revisions("reranker")).isEqualTo(neighbour);
+        assertFresh(1); // the new revision is the one status shows for each copy
+    }
+
+    private List<String> revisions(String service) {
+        JsonNode out = LifecycleAssertions.json(engine.state.get(service(service, "", 0).urn()).outputs());
+        List<String> r = new ArrayList<>();
+        for (JsonNode c : out.get("copies")) r.add(c.get("revision").asString());
+        return r;
     }
 
     @Test

@@ -9,6 +9,8 @@ import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import javax.annotation.Nullable;
 
 @CustomType
 public final class CopyPlacement {
@@ -27,6 +29,11 @@ public final class CopyPlacement {
      * 
      */
     private String instanceId;
+    /**
+     * @return What the copy runs: the revision gpushare status shows, 12 hexadecimal digits of its task definition (service) or model and specification (component), e.g. b58549ff7ab5; changes when they change. Absent for a copy stored before revisions were recorded.
+     * 
+     */
+    private @Nullable String revision;
 
     private CopyPlacement() {}
     /**
@@ -50,6 +57,13 @@ public final class CopyPlacement {
     public String instanceId() {
         return this.instanceId;
     }
+    /**
+     * @return What the copy runs: the revision gpushare status shows, 12 hexadecimal digits of its task definition (service) or model and specification (component), e.g. b58549ff7ab5; changes when they change. Absent for a copy stored before revisions were recorded.
+     * 
+     */
+    public Optional<String> revision() {
+        return Optional.ofNullable(this.revision);
+    }
 
     public static Builder builder() {
         return new Builder();
@@ -63,12 +77,14 @@ public final class CopyPlacement {
         private List<ContainerPlacement> containers;
         private String copy;
         private String instanceId;
+        private @Nullable String revision;
         public Builder() {}
         public Builder(CopyPlacement defaults) {
     	      Objects.requireNonNull(defaults);
     	      this.containers = defaults.containers;
     	      this.copy = defaults.copy;
     	      this.instanceId = defaults.instanceId;
+    	      this.revision = defaults.revision;
         }
 
         @CustomType.Setter
@@ -98,11 +114,18 @@ public final class CopyPlacement {
             this.instanceId = instanceId;
             return this;
         }
+        @CustomType.Setter
+        public Builder revision(@Nullable String revision) {
+
+            this.revision = revision;
+            return this;
+        }
         public CopyPlacement build() {
             final var _resultValue = new CopyPlacement();
             _resultValue.containers = containers;
             _resultValue.copy = copy;
             _resultValue.instanceId = instanceId;
+            _resultValue.revision = revision;
             return _resultValue;
         }
     }

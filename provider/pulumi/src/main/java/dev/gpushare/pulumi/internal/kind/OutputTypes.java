@@ -38,10 +38,13 @@ public final class OutputTypes {
         env.set("additionalProperties", type("string"));
         env.put("description", "Environment the container must be started with.");
         cont.set("env", env);
-        ObjectNode copy = objectType(types, "CopyPlacement", "One copy (SERVICE/N or COMPONENT/N) and where it runs.",
+        ObjectNode copy = objectType(types, "CopyPlacement", "One copy (SERVICE/N or COMPONENT/N), where it runs and what it runs.",
                 List.of("copy", "instanceId", "containers"));
         copy.set("copy", prop("string", "Copy name, NAME/N."));
         copy.set("instanceId", prop("string", "Instance it runs on."));
+        copy.set("revision", prop("string", "What the copy runs: the revision gpushare status shows, 12 hexadecimal digits "
+                + "of its task definition (service) or model and specification (component), e.g. b58549ff7ab5; "
+                + "changes when they change. Absent for a copy stored before revisions were recorded."));
         copy.set("containers", array(ref(SchemaNodes.TYPES + "ContainerPlacement"), "Per container and GPU."));
         ObjectNode un = objectType(types, "UnplacedCopy", "A copy that did not fit, and why.", List.of("copy", "code", "message"));
         un.set("copy", prop("string", "Copy name, NAME/N."));

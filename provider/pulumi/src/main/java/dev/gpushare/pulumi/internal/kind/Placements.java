@@ -6,10 +6,12 @@ import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.InstanceId;
 import dev.gpushare.engine.state.MigPartition;
+import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.engine.state.Unplaced;
 import dev.gpushare.pulumi.internal.Wire;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +32,13 @@ public final class Placements {
     /** One GPU: index, model, usable memory (MiB) and its MIG instances as {@code profile@start}. */
     public record GpuOutput(int index, String model, long memoryMiB, List<String> partitions) {}
 
-    /** One copy ({@code NAME/N}) and where it runs. */
-    public record CopyOutput(String copy, String instanceId, List<ContainerOutput> containers) {}
+    /**
+     * One copy ({@code NAME/N}), where it runs and what it runs.
+     *
+     * @param revision what the copy runs ({@link dev.gpushare.engine.state.Revision}, as status shows it);
+     *                 absent for a copy stored before revisions were recorded
+     */
+    public record CopyOutput(String copy, String instanceId, String revision, List<ContainerOutput> containers) {}
 
     /**
      * One container of a copy on one GPU.
@@ -65,12 +72,14 @@ public final class Placements {
     /** The copies of service or component {@code name}, in {@link TaskId}'s order ({@code svc/2} before {@code svc/10}). */
     public static JsonNode copies(FleetState state, String name) {
         Map<TaskId, InstanceId> instanceOf = new TreeMap<>();
+        Map<TaskId, Revision> revisionOf = new HashMap<>();
         Map<TaskId, List<ContainerOutput>> containers = new LinkedHashMap<>();
         for (Instance i : state.instances()) {
             for (Gpu g : i.gpus()) {
                 for (Allocation a : g.allocations()) {
                     if (!a.task().group().equals(name)) continue;
                     instanceOf.putIfAbsent(a.task(), i.id());
+                    if (a.revision() != null) revisionOf.putIfAbsent(a.task(), a.revision());
                     containers.computeIfAbsent(a.task(), t -> new ArrayList<>()).add(new ContainerOutput(a.container(), g.index(),
                             a.memoryMiB(), a.maxComputePercent(),
                             a.partition() == null ? null : a.partition().profile() + "@" + a.partition().start(), a.env()));
@@ -78,7 +87,10 @@ public final class Placements {
             }
         }
         List<CopyOutput> out = new ArrayList<>();
-        instanceOf.forEach((task, instance) -> out.add(new CopyOutput(task.toString(), instance.toString(), containers.get(task))));
+        instanceOf.forEach((task, instance) -> {
+            Revision r = revisionOf.get(task);
+            out.add(new CopyOutput(task.toString(), instance.toString(), r == null ? null : r.value(), containers.get(task)));
+        });
         return Wire.JSON.valueToTree(out);
     }
 
