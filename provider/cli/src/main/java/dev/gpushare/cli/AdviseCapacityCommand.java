@@ -7,7 +7,6 @@ import dev.gpushare.engine.advise.capacity.Isolation;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.io.SpecWriter;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -78,9 +77,7 @@ final class AdviseCapacityCommand extends GpushareCommand {
 
     private void save(Path out, CapacityAdvice advice) {
         try {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) Files.createDirectories(parent);
-            Files.writeString(out, out.getFileName().toString().endsWith(".json")
+            OutputFile.write(out, out.getFileName().toString().endsWith(".json")
                     ? SpecWriter.toJson(advice.spec()) : SpecWriter.toYaml(advice.spec()));
             command.commandLine().getErr().println("wrote the chosen spec to " + out);
         } catch (IOException e) {

@@ -23,7 +23,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -45,11 +44,6 @@ final class ExportCommand extends CommandGroup {
             versionProvider = VersionProvider.class,
             exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error"})
     abstract static class Base extends GpushareCommand {
-        /** Built on first use, not when the command tree is made (every command makes it: start-up time). */
-        private static final class Mapper {
-            static final JsonMapper JSON = JsonMapper.builder().build();
-        }
-
         @Option(names = "--out-dir", paramLabel = "DIR",
                 description = "Write one JSON file per request into DIR (created if missing) instead of one array on stdout.")
         Path outDir;
@@ -69,7 +63,7 @@ final class ExportCommand extends CommandGroup {
             if (outDir == null) {
                 ArrayNode all = JsonNodeFactory.instance.arrayNode();
                 result.documents().forEach(d -> all.add(d.body()));
-                Print.document(out, Mapper.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
+                Print.document(out, PrettyJson.of(all));
                 return ExitCodes.OK;
             }
             if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
@@ -85,7 +79,7 @@ final class ExportCommand extends CommandGroup {
             for (ExportedDocument d : result.documents()) {
                 Path target = outDir.resolve(d.fileName());
                 try {
-                    Files.writeString(target, Mapper.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(d.body()) + "\n",
+                    Files.writeString(target, PrettyJson.of(d.body()) + "\n",
                             StandardCharsets.UTF_8);
                 } catch (IOException e) {
                     throw UserError.usage("cannot write " + target + " (" + reason(e) + "); check the permissions of --out-dir "
@@ -209,9 +203,7 @@ final class ExportCommand extends CommandGroup {
                     throw UserError.usage("--out " + out + " is a directory; name the template file, e.g. --out " + out.resolve("template.yaml"));
                 }
                 try {
-                    Path parent = out.toAbsolutePath().getParent();
-                    if (parent != null) Files.createDirectories(parent);
-                    Files.writeString(out, text, StandardCharsets.UTF_8);
+                    OutputFile.write(out, text);
                 } catch (IOException e) {
                     throw UserError.usage("cannot write --out " + out + " (" + reason(e) + "); name a file you may write");
                 }

@@ -17,7 +17,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code gpushare import ecs-task-definition|sagemaker FILE...}: translates the cloud's own files
@@ -57,7 +56,7 @@ final class ImportCommand extends CommandGroup {
                     ? FragmentWriter.toTree(result.fragment())
                     : FragmentWriter.toSpecTree(cluster, result.fragment());
             Print.document(command.commandLine().getOut(), format.json()
-                    ? JsonMapper.builder().build().writerWithDefaultPrettyPrinter().writeValueAsString(tree)
+                    ? PrettyJson.of(tree)
                     : FragmentWriter.toYaml(tree));
             return ExitCodes.OK;
         }

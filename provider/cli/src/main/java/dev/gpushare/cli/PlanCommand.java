@@ -9,7 +9,6 @@ import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -67,9 +66,7 @@ final class PlanCommand extends GpushareCommand {
         });
         if (out != null) {
             try {
-                Path parent = out.toAbsolutePath().getParent();
-                if (parent != null) Files.createDirectories(parent);
-                Files.writeString(out, PlanJson.toJson(plan));
+                OutputFile.write(out, PlanJson.toJson(plan));
             } catch (IOException e) {
                 throw UserError.usage("cannot write the plan to " + out + ": " + e.getMessage() + "; choose another --out path");
             }
