@@ -2,6 +2,7 @@ package dev.gpushare.bench.service;
 
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,6 +67,9 @@ public final class ServiceLoadBench {
                     String spec = ClusterSpecs.json(CLUSTER, 250, 20, 100);
                     client.destroy(CLUSTER);
                     client.converge(CLUSTER, spec);
+                    System.out.printf(Locale.ROOT, "# %s: the state answer is %,d bytes as JSON, %,d gzip-encoded%n", storeName,
+                            http.send(client.status(CLUSTER), HttpResponse.BodyHandlers.ofByteArray()).body().length,
+                            http.send(client.statusGzip(CLUSTER), HttpResponse.BodyHandlers.ofByteArray()).body().length);
                     for (var op : System.getProperty("bench.ops", "status,status-gzip,plan").split(",")) {
                         double load0 = dev.gpushare.bench.Measure.load();
                         Duration cpu0 = server.cpu();
