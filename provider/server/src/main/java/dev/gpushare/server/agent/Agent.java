@@ -169,20 +169,20 @@ public final class Agent implements AutoCloseable {
     }
 
     private static String code(String answer) {
-        try {
-            JsonNode n = JSON.readTree(answer);
-            return n != null && n.has("code") ? n.get("code").asString() : "";
-        } catch (RuntimeException e) {
-            return "";
-        }
+        return field(answer, "code", "");
     }
 
     private static String message(String answer) {
+        return field(answer, "message", answer);
+    }
+
+    /** A field of the service's JSON error answer, or {@code otherwise} when it is not one. */
+    private static String field(String answer, String name, String otherwise) {
         try {
             JsonNode n = JSON.readTree(answer);
-            return n != null && n.has("message") ? n.get("message").asString() : answer;
+            return n != null && n.has(name) ? n.get(name).asString() : otherwise;
         } catch (RuntimeException e) {
-            return answer;
+            return otherwise;
         }
     }
 
