@@ -1,12 +1,11 @@
 package dev.gpushare.engine.interop;
 
 import dev.gpushare.model.Spec;
+import dev.gpushare.model.io.DocumentMappers;
 import dev.gpushare.model.io.SpecWriter;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-import tools.jackson.dataformat.yaml.YAMLMapper;
-import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
 /**
  * Writes a {@link Fragment} in the spec document form of CONTRACT.md §1, with the spec's key
@@ -14,11 +13,6 @@ import tools.jackson.dataformat.yaml.YAMLWriteFeature;
  * fragment's sections are written by {@link SpecWriter}, as in any spec.
  */
 public final class FragmentWriter {
-    private static final YAMLMapper YAML = YAMLMapper.builder()
-            .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
-            .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
-            .build();
-
     private FragmentWriter() {}
 
     /** The sections only: {@code taskDefinitions}, {@code endpoints}, {@code inferenceComponents}, each when non-empty. */
@@ -36,6 +30,6 @@ public final class FragmentWriter {
     }
 
     public static String toYaml(JsonNode tree) {
-        return YAML.writeValueAsString(tree);
+        return DocumentMappers.YAML.writeValueAsString(tree);
     }
 }

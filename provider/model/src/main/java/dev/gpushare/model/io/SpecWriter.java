@@ -13,12 +13,9 @@ import java.util.function.Function;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
-import tools.jackson.dataformat.yaml.YAMLMapper;
 import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
 /**
@@ -33,13 +30,8 @@ public final class SpecWriter {
     public static final String SCHEMA_URL = "https://gpushare.dev/schema/v1/gpushare.schema.json";
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final ObjectMapper JSON = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
-            .build();
-    private static final ObjectMapper YAML = YAMLMapper.builder()
-            .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
-            .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+    // a number-like string stays a string when read back; list items indented under their key
+    private static final ObjectMapper YAML = DocumentMappers.YAML.rebuild()
             .enable(YAMLWriteFeature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
             .enable(YAMLWriteFeature.INDENT_ARRAYS_WITH_INDICATOR)
             .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
@@ -54,7 +46,7 @@ public final class SpecWriter {
 
     /** The JSON document, pretty-printed, ending with a newline. */
     public static String toJson(Spec spec) {
-        return JSON.writeValueAsString(toTree(spec)) + "\n";
+        return DocumentMappers.JSON.writeValueAsString(toTree(spec)) + "\n";
     }
 
     /** The document as a tree. */

@@ -62,7 +62,7 @@ public final class CloudFormationExporter {
     }
 
     private static void ecs(TemplateBuilder b) {
-        var spec = b.spec();
+        var spec = b.input().spec();
         List<Integer> pools = new ArrayList<>();
         for (int i = 0; i < spec.capacityProviders().size(); i++) {
             CapacityProvider cp = spec.capacityProviders().get(i);
@@ -103,7 +103,7 @@ public final class CloudFormationExporter {
         Map<String, String> tdIds = new LinkedHashMap<>();
         families.forEach((family, t) -> tdIds.put(family, TaskDefinitionKind.add(b, t, spec.taskDefinitions().get(t))));
         List<String> serviceDependsOn = new ArrayList<>();
-        if (b.capacity() == EcsCapacity.EC2 && !poolIds.isEmpty()) {
+        if (b.input().capacity() == EcsCapacity.EC2 && !poolIds.isEmpty()) {
             serviceDependsOn.add(ClusterKind.associate(b, cluster, List.copyOf(poolIds.values())));
         }
         for (int i = 0; i < spec.services().size(); i++) {
@@ -125,7 +125,7 @@ public final class CloudFormationExporter {
     }
 
     private static void sageMaker(TemplateBuilder b) {
-        var spec = b.spec();
+        var spec = b.input().spec();
         Map<String, String> endpointIds = new LinkedHashMap<>();
         for (int i = 0; i < spec.endpoints().size(); i++) {
             Endpoint e = spec.endpoints().get(i);

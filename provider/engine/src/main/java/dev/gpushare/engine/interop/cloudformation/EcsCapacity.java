@@ -5,33 +5,28 @@ import java.util.Optional;
 
 /**
  * What runs the ECS capacity providers of an exported template. The spec does not say; the
- * command's {@code --ecs-capacity} does.
+ * command's {@code --ecs-capacity} does. The constants have the names ECS gives the compatibilities
+ * ({@code requiresCompatibilities}).
  */
 public enum EcsCapacity {
     /**
      * An Auto Scaling group of the pool's instance type with a launch template (the ECS-optimized GPU
      * AMI), sized by gpushare's placement, under an {@code AutoScalingGroupProvider} with managed scaling.
      */
-    EC2("ec2"),
+    EC2,
     /**
      * An ECS Managed Instances provider ({@code ManagedInstancesProvider}) pinned to the pool's
      * instance type, with auto repair; ECS launches the instances, so the template has no size.
      */
-    MANAGED_INSTANCES("managed-instances");
+    MANAGED_INSTANCES;
 
-    private final String option;
-
-    EcsCapacity(String option) {
-        this.option = option;
-    }
-
-    /** The option value ({@code ec2}, {@code managed-instances}). */
+    /** The option value: the constant's name in lower case, words joined by {@code -} ({@code ec2}, {@code managed-instances}). */
     public String option() {
-        return option;
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     public static Optional<EcsCapacity> parse(String text) {
-        for (EcsCapacity c : values()) if (c.option.equals(text.toLowerCase(Locale.ROOT))) return Optional.of(c);
+        for (EcsCapacity c : values()) if (c.option().equals(text.toLowerCase(Locale.ROOT))) return Optional.of(c);
         return Optional.empty();
     }
 }

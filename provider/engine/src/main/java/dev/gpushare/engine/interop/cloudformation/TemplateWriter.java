@@ -1,11 +1,11 @@
 package dev.gpushare.engine.interop.cloudformation;
 
+import dev.gpushare.model.io.DocumentMappers;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -21,10 +21,6 @@ public final class TemplateWriter {
     /** The only template format version CloudFormation has. */
     public static final String FORMAT_VERSION = "2010-09-09";
 
-    private static final ObjectMapper JSON = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
-            .build();
     private static final ObjectMapper YAML = YAMLMapper.builder()
             .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
             .enable(YAMLWriteFeature.INDENT_ARRAYS_WITH_INDICATOR)
@@ -40,7 +36,7 @@ public final class TemplateWriter {
     }
 
     public static String json(Template t) {
-        return JSON.writeValueAsString(tree(t)) + "\n";
+        return DocumentMappers.JSON.writeValueAsString(tree(t)) + "\n";
     }
 
     /** The template document as a tree, sections in CloudFormation's order, empty ones left out. */
@@ -50,32 +46,33 @@ public final class TemplateWriter {
         root.put("AWSTemplateFormatVersion", FORMAT_VERSION);
         root.put("Description", t.description());
         if (!t.metadata().isEmpty()) root.set("Metadata", objectOf(t.metadata()));
-        if (!t.parameters().isEmpty()) {
-            ObjectNode ps = root.putObject("Parameters");
-            t.parameters().forEach((id, p) -> {
-                ObjectNode n = ps.putObject(id);
-                n.put("Type", p.type());
-                n.put("Description", p.description());
-                if (p.defaultValue() != null) n.put("Default", p.defaultValue());
-            });
-        }
+        if (!t.parameters().isEmpty()) entries(root.putObject("Parameters"), t.parameters(), TemplateWriter::parameter);
         if (!t.conditions().isEmpty()) root.set("Conditions", objectOf(t.conditions()));
-        ObjectNode rs = root.putObject("Resources");
-        t.resources().forEach((id, r) -> {
-            ObjectNode n = rs.putObject(id);
-            n.put("Type", r.type());
-            if (!r.dependsOn().isEmpty()) r.dependsOn().forEach(n.putArray("DependsOn")::add);
-            n.set("Properties", r.properties());
-        });
-        if (!t.outputs().isEmpty()) {
-            ObjectNode os = root.putObject("Outputs");
-            t.outputs().forEach((id, o) -> {
-                ObjectNode n = os.putObject(id);
-                n.put("Description", o.description());
-                n.set("Value", o.value());
-            });
-        }
+        entries(root.putObject("Resources"), t.resources(), TemplateWriter::resource);
+        if (!t.outputs().isEmpty()) entries(root.putObject("Outputs"), t.outputs(), TemplateWriter::output);
         return root;
+    }
+
+    /** One object per entry of {@code entries}, under its logical id, written by {@code write}. */
+    private static <T> void entries(ObjectNode section, Map<String, T> entries, BiConsumer<ObjectNode, T> write) {
+        entries.forEach((id, entry) -> write.accept(section.putObject(id), entry));
+    }
+
+    private static void parameter(ObjectNode n, Template.Parameter p) {
+        n.put("Type", p.type());
+        n.put("Description", p.description());
+        if (p.defaultValue() != null) n.put("Default", p.defaultValue());
+    }
+
+    private static void resource(ObjectNode n, Template.Resource r) {
+        n.put("Type", r.type());
+        if (!r.dependsOn().isEmpty()) r.dependsOn().forEach(n.putArray("DependsOn")::add);
+        n.set("Properties", r.properties());
+    }
+
+    private static void output(ObjectNode n, Template.Output o) {
+        n.put("Description", o.description());
+        n.set("Value", o.value());
     }
 
     private static ObjectNode objectOf(Map<String, JsonNode> entries) {

@@ -6,11 +6,12 @@ import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.SourceFile;
 import dev.gpushare.engine.interop.ecs.internal.EcsContainerRun;
 import dev.gpushare.engine.interop.ecs.internal.EcsGpu;
+import dev.gpushare.engine.interop.ecs.internal.EcsObjects;
 import dev.gpushare.engine.interop.ecs.internal.EcsResourceRequirements;
 import dev.gpushare.engine.interop.ecs.internal.EcsUnits;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.engine.interop.internal.Findings;
-import dev.gpushare.engine.interop.internal.Pointer;
+import dev.gpushare.model.io.JsonPointers;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.EnvironmentVariable;
 import dev.gpushare.model.HealthCheck;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Reads Amazon ECS task definitions as users keep them and translates them to gpushare task
@@ -34,6 +36,28 @@ import java.util.Set;
  * ECS file, so that the user fixes the file they own.
  */
 public final class EcsTaskDefinitionImporter {
+    /**
+     * A task's size field: its name, how ECS writes it, and the problem when it is not that.
+     *
+     * @param expected what the message says the field must be
+     */
+    private record SizeField(String name, Function<JsonNode, Integer> parse, InteropCode invalid, String expected) {
+        /** The size, or {@code null} when the task does not give it or (with a finding) gives it wrong. */
+        Integer read(JsonNode doc, String path, Findings findings) {
+            if (!present(doc, name)) return null;
+            Integer value = parse.apply(doc.get(name));
+            if (value == null) {
+                findings.add(JsonPointers.append(path, name), invalid, expected + "; got " + doc.get(name) + ".");
+            }
+            return value;
+        }
+    }
+
+    private static final SizeField CPU = new SizeField("cpu", EcsUnits::cpuUnits, InteropCode.ECS_CPU_INVALID,
+            "cpu must be CPU units (\"1024\" = one vCPU) or a vCPU count (\"1 vCPU\")");
+    private static final SizeField MEMORY = new SizeField("memory", EcsUnits::memoryMiB, InteropCode.ECS_MEMORY_INVALID,
+            "memory must be MiB (\"8192\") or GB (\"8 GB\")");
+
     private EcsTaskDefinitionImporter() {}
 
     public static ImportResult read(List<SourceFile> files) {
@@ -47,7 +71,7 @@ public final class EcsTaskDefinitionImporter {
                 if (tree.isArray()) {
                     for (int i = 0; i < tree.size(); i++) {
                         if (otherRequest(tree.get(i))) continue;
-                        readDocument(tree.get(i), Pointer.child("", i), findings, families, tasks);
+                        readDocument(tree.get(i), JsonPointers.append("", i), findings, families, tasks);
                     }
                 } else {
                     readDocument(tree, "", findings, families, tasks);
@@ -72,13 +96,13 @@ public final class EcsTaskDefinitionImporter {
             JsonNode doc, String path, Findings findings, Set<String> families, List<TaskDefinition> out) {
         if (doc.isObject() && doc.has("taskDefinition") && !doc.has("containerDefinitions")) {
             doc = doc.get("taskDefinition");
-            path = Pointer.child(path, "taskDefinition");
+            path = JsonPointers.append(path, "taskDefinition");
         }
         int before = findings.count();
         TaskDefinition td = readTask(doc, path, findings);
         if (td == null || findings.count() > before) return;
         if (!families.add(td.family())) {
-            findings.add(Pointer.child(path, "family"), InteropCode.ECS_DUPLICATE_FAMILY,
+            findings.add(JsonPointers.append(path, "family"), InteropCode.ECS_DUPLICATE_FAMILY,
                     "Task definition family '" + td.family() + "' is given twice; a gpushare spec holds one revision per family, so keep one or rename the other.");
             return;
         }
@@ -94,24 +118,10 @@ public final class EcsTaskDefinitionImporter {
         if (family == null || family.isBlank()) {
             findings.add(path, InteropCode.ECS_REQUIRED, "The task definition needs a family (its name).");
         }
-        Integer cpu = null;
-        if (present(doc, "cpu")) {
-            cpu = EcsUnits.cpuUnits(doc.get("cpu"));
-            if (cpu == null) {
-                findings.add(Pointer.child(path, "cpu"), InteropCode.ECS_CPU_INVALID,
-                        "cpu must be CPU units (\"1024\" = one vCPU) or a vCPU count (\"1 vCPU\"); got " + doc.get("cpu") + ".");
-            }
-        }
-        Integer memory = null;
-        if (present(doc, "memory")) {
-            memory = EcsUnits.memoryMiB(doc.get("memory"));
-            if (memory == null) {
-                findings.add(Pointer.child(path, "memory"), InteropCode.ECS_MEMORY_INVALID,
-                        "memory must be MiB (\"8192\") or GB (\"8 GB\"); got " + doc.get("memory") + ".");
-            }
-        }
+        Integer cpu = CPU.read(doc, path, findings);
+        Integer memory = MEMORY.read(doc, path, findings);
         JsonNode defs = doc.get("containerDefinitions");
-        String defsPath = Pointer.child(path, "containerDefinitions");
+        String defsPath = JsonPointers.append(path, "containerDefinitions");
         if (defs == null || !defs.isArray() || defs.isEmpty()) {
             findings.add(defs == null ? path : defsPath, InteropCode.ECS_REQUIRED,
                     "The task definition needs containerDefinitions: a non-empty array of containers.");
@@ -120,19 +130,15 @@ public final class EcsTaskDefinitionImporter {
         List<Container> containers = new ArrayList<>();
         List<EcsGpu> gpus = new ArrayList<>();
         long containerCpu = 0, containerMemory = 0;
-        for (int i = 0; i < defs.size(); i++) {
-            JsonNode c = defs.get(i);
-            String cPath = Pointer.child(defsPath, i);
-            if (!c.isObject()) {
-                findings.add(cPath, InteropCode.ECS_TYPE, "A container definition must be a JSON object.");
-                continue;
-            }
+        for (EcsObjects.Entry def : new EcsObjects(defs, defsPath, findings, "A container definition must be a JSON object.")) {
+            JsonNode c = def.node();
+            String cPath = def.path();
             String name = CloudJson.string(c.get("name"));
             String image = CloudJson.string(c.get("image"));
             if (name == null || name.isBlank()) findings.add(cPath, InteropCode.ECS_REQUIRED, "The container needs a name.");
             if (image == null || image.isBlank()) findings.add(cPath, InteropCode.ECS_REQUIRED, "The container needs an image.");
             EcsGpu gpu = EcsResourceRequirements.read(c.get("resourceRequirements"),
-                    Pointer.child(cPath, "resourceRequirements"), findings);
+                    JsonPointers.append(cPath, "resourceRequirements"), findings);
             if (gpu != null) gpus.add(gpu);
             // ECS on EC2 reserves the containers' own cpu and memory when the task gives none.
             Long cc = CloudJson.wholeNumber(c.get("cpu"));
@@ -169,7 +175,7 @@ public final class EcsTaskDefinitionImporter {
         if (gpus.size() > 1) {
             for (EcsGpu g : gpus) {
                 if (g.fractional()) {
-                    findings.add(Pointer.child(g.path(), "value"), InteropCode.ECS_FRACTIONAL_WITH_OTHER_GPU,
+                    findings.add(JsonPointers.append(g.path(), "value"), InteropCode.ECS_FRACTIONAL_WITH_OTHER_GPU,
                             "A container with a fractional GPU must be the only GPU container of its task; "
                                     + (gpus.size() - 1) + " other container(s) ask for GPUs. Move them to another task or drop their GPU requirement.");
                 }
@@ -180,7 +186,7 @@ public final class EcsTaskDefinitionImporter {
         boolean sharing = gpus.stream().anyMatch(g -> g.shared() || g.fractional());
         for (int i = 0; i < compat.size(); i++) {
             String c = CloudJson.string(compat.get(i));
-            String cPath = Pointer.child(Pointer.child(path, "requiresCompatibilities"), i);
+            String cPath = JsonPointers.append(JsonPointers.append(path, "requiresCompatibilities"), i);
             if ("FARGATE".equals(c)) {
                 findings.add(cPath, InteropCode.ECS_COMPATIBILITY_UNSUPPORTED,
                         "Fargate offers no GPUs; use EC2 or MANAGED_INSTANCES for a task with GPU containers.");

@@ -46,6 +46,10 @@ public final class CloudJson {
         return MAPPER.createObjectNode();
     }
 
+    public static JsonNode text(String value) {
+        return tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(value);
+    }
+
     public static tools.jackson.databind.node.ArrayNode array() {
         return MAPPER.createArrayNode();
     }

@@ -64,19 +64,26 @@ public final class SageMakerExporter {
         return !(partitioned && ic.partitionType() == null);
     }
 
-    static String configName(Endpoint e) {
+    /** The name of the endpoint's configuration: {@code NAME-cfg}. */
+    public static String configName(Endpoint e) {
         return e.name() + "-cfg";
     }
 
     /** {@code mig-3g.20gb} for {@code 3g.20gb} or {@code mig-3g.20gb}. */
-    static String sageMakerName(String profile) {
+    public static String sageMakerName(String profile) {
         return profile.startsWith("mig-") ? profile : "mig-" + profile;
     }
 
     public static ObjectNode endpointConfig(Endpoint e) {
         ObjectNode n = CloudJson.object();
         n.put("EndpointConfigName", configName(e));
-        ObjectNode v = n.putArray("ProductionVariants").addObject();
+        n.putArray("ProductionVariants").add(productionVariant(e));
+        return n;
+    }
+
+    /** The endpoint's one production variant ({@value #VARIANT}): its instances, and its partition layout when it has one. */
+    public static ObjectNode productionVariant(Endpoint e) {
+        ObjectNode v = CloudJson.object();
         v.put("VariantName", VARIANT);
         v.put("InstanceType", e.instanceType());
         v.put("InitialInstanceCount", e.instanceCount());
@@ -84,7 +91,7 @@ public final class SageMakerExporter {
             ArrayNode types = v.putArray("AcceleratorPartitionLayouts").addObject().putArray("AcceleratorPartitionTypes");
             e.partitionLayout().forEach(p -> types.add(sageMakerName(p)));
         }
-        return n;
+        return v;
     }
 
     public static ObjectNode endpoint(Endpoint e) {

@@ -6,7 +6,7 @@ import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.SourceFile;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.engine.interop.internal.Findings;
-import dev.gpushare.engine.interop.internal.Pointer;
+import dev.gpushare.model.io.JsonPointers;
 import dev.gpushare.model.BatchSize;
 import dev.gpushare.model.Endpoint;
 import dev.gpushare.model.InferenceComponent;
@@ -52,7 +52,7 @@ public final class SageMakerImporter {
             JsonNode tree = CloudJson.parse(file.text(), findings);
             if (tree == null) continue;
             if (tree.isArray()) {
-                for (int i = 0; i < tree.size(); i++) sort(new Doc(tree.get(i), Pointer.child("", i), findings), configs, endpoints, components, updates);
+                for (int i = 0; i < tree.size(); i++) sort(new Doc(tree.get(i), JsonPointers.append("", i), findings), configs, endpoints, components, updates);
             } else {
                 sort(new Doc(tree, "", findings), configs, endpoints, components, updates);
             }
@@ -96,7 +96,7 @@ public final class SageMakerImporter {
     private static List<Variant> readConfig(Doc d, Map<String, String> endpointOfConfig) {
         String configName = requiredString(d, "EndpointConfigName");
         JsonNode pvs = d.node().get("ProductionVariants");
-        String pvsPath = Pointer.child(d.path(), "ProductionVariants");
+        String pvsPath = JsonPointers.append(d.path(), "ProductionVariants");
         if (!pvs.isArray() || pvs.isEmpty()) {
             d.findings().add(pvsPath, InteropCode.SAGEMAKER_REQUIRED, "ProductionVariants must be a non-empty array.");
             return List.of();
@@ -105,18 +105,18 @@ public final class SageMakerImporter {
         String endpointName = endpointOfConfig.getOrDefault(configName, configName.replaceFirst("-(cfg|config|endpoint-config)$", ""));
         List<Variant> out = new ArrayList<>();
         for (int i = 0; i < pvs.size(); i++) {
-            Doc v = new Doc(pvs.get(i), Pointer.child(pvsPath, i), d.findings());
+            Doc v = new Doc(pvs.get(i), JsonPointers.append(pvsPath, i), d.findings());
             int before = d.findings().count();
             String variantName = requiredString(v, "VariantName");
             if (v.node().has("ServerlessConfig")) {
-                d.findings().add(Pointer.child(v.path(), "ServerlessConfig"), InteropCode.SAGEMAKER_SERVERLESS_UNSUPPORTED,
+                d.findings().add(JsonPointers.append(v.path(), "ServerlessConfig"), InteropCode.SAGEMAKER_SERVERLESS_UNSUPPORTED,
                         "Serverless variants have no GPUs; gpushare only takes instance-based variants.");
                 continue;
             }
             String instanceType = requiredString(v, "InstanceType");
             Long count = CloudJson.wholeNumber(v.node().get("InitialInstanceCount"));
             if (count == null || count < 1) {
-                d.findings().add(v.node().has("InitialInstanceCount") ? Pointer.child(v.path(), "InitialInstanceCount") : v.path(),
+                d.findings().add(v.node().has("InitialInstanceCount") ? JsonPointers.append(v.path(), "InitialInstanceCount") : v.path(),
                         InteropCode.SAGEMAKER_INSTANCE_COUNT, "InitialInstanceCount must be a whole number ≥ 1.");
             }
             List<String> layout = layout(v);
@@ -130,20 +130,20 @@ public final class SageMakerImporter {
     private static List<String> layout(Doc v) {
         JsonNode layouts = v.node().get("AcceleratorPartitionLayouts");
         if (layouts == null || layouts.isNull()) return null;
-        String path = Pointer.child(v.path(), "AcceleratorPartitionLayouts");
+        String path = JsonPointers.append(v.path(), "AcceleratorPartitionLayouts");
         if (!layouts.isArray() || layouts.isEmpty()) {
             v.findings().add(path, InteropCode.SAGEMAKER_EMPTY_LAYOUT,
                     "AcceleratorPartitionLayouts must hold exactly one layout; leave it out for whole GPUs.");
             return null;
         }
         for (int i = 1; i < layouts.size(); i++) {
-            v.findings().add(Pointer.child(path, i), InteropCode.SAGEMAKER_MULTIPLE_LAYOUTS,
+            v.findings().add(JsonPointers.append(path, i), InteropCode.SAGEMAKER_MULTIPLE_LAYOUTS,
                     "A variant takes exactly one partition layout (it is applied to every GPU); remove this entry.");
         }
         JsonNode types = layouts.get(0).get("AcceleratorPartitionTypes");
-        String typesPath = Pointer.child(Pointer.child(path, 0), "AcceleratorPartitionTypes");
+        String typesPath = JsonPointers.append(JsonPointers.append(path, 0), "AcceleratorPartitionTypes");
         if (types == null || !types.isArray() || types.isEmpty()) {
-            v.findings().add(types == null ? Pointer.child(path, 0) : typesPath, InteropCode.SAGEMAKER_EMPTY_LAYOUT,
+            v.findings().add(types == null ? JsonPointers.append(path, 0) : typesPath, InteropCode.SAGEMAKER_EMPTY_LAYOUT,
                     "The layout needs AcceleratorPartitionTypes: the MIG partitions of one GPU, e.g. [\"mig-3g.20gb\", \"mig-4g.20gb\"].");
             return null;
         }
@@ -151,7 +151,7 @@ public final class SageMakerImporter {
         for (int i = 0; i < types.size(); i++) {
             String t = CloudJson.string(types.get(i));
             if (t == null || !PARTITION_TYPE.matcher(t).matches()) {
-                v.findings().add(Pointer.child(typesPath, i), InteropCode.SAGEMAKER_PARTITION_TYPE_INVALID,
+                v.findings().add(JsonPointers.append(typesPath, i), InteropCode.SAGEMAKER_PARTITION_TYPE_INVALID,
                         "A partition type is a MIG profile name such as mig-3g.20gb; got " + types.get(i) + ".");
             } else {
                 out.add(t);
@@ -166,9 +166,9 @@ public final class SageMakerImporter {
         String endpointName = requiredString(d, "EndpointName");
         String variantName = CloudJson.string(d.node().get("VariantName"));
         JsonNode spec = d.node().path("Specification");
-        String specPath = Pointer.child(d.path(), "Specification");
+        String specPath = JsonPointers.append(d.path(), "Specification");
         JsonNode req = spec.path("ComputeResourceRequirements");
-        String reqPath = Pointer.child(specPath, "ComputeResourceRequirements");
+        String reqPath = JsonPointers.append(specPath, "ComputeResourceRequirements");
         if (!req.isObject()) {
             f.add(spec.isObject() ? specPath : d.path(), InteropCode.SAGEMAKER_REQUIRED,
                     "The component needs Specification.ComputeResourceRequirements (MinMemoryRequiredInMb at least).");
@@ -179,7 +179,7 @@ public final class SageMakerImporter {
         if (pt != null && !pt.isNull()) {
             partition = CloudJson.string(pt);
             if (partition == null || !PARTITION_TYPE.matcher(partition).matches()) {
-                f.add(Pointer.child(reqPath, "AcceleratorPartitionType"), InteropCode.SAGEMAKER_PARTITION_TYPE_INVALID,
+                f.add(JsonPointers.append(reqPath, "AcceleratorPartitionType"), InteropCode.SAGEMAKER_PARTITION_TYPE_INVALID,
                         "AcceleratorPartitionType is a MIG profile name such as mig-4g.20gb; got " + pt + ".");
                 partition = null;
             }
@@ -188,7 +188,7 @@ public final class SageMakerImporter {
         if (devices != null && !devices.isNull()) {
             BigDecimal n = CloudJson.decimal(devices);
             if (n == null || n.compareTo(BigDecimal.ONE) != 0) {
-                String path = Pointer.child(reqPath, "NumberOfAcceleratorDevicesRequired");
+                String path = JsonPointers.append(reqPath, "NumberOfAcceleratorDevicesRequired");
                 if (pt != null && !pt.isNull()) {
                     f.add(path, InteropCode.SAGEMAKER_DEVICES_NOT_ONE,
                             "With an AcceleratorPartitionType, NumberOfAcceleratorDevicesRequired must be 1 (one partition); got " + devices + ".");
@@ -204,7 +204,7 @@ public final class SageMakerImporter {
         if (mem == null || mem.isNull()) {
             f.add(reqPath, InteropCode.SAGEMAKER_REQUIRED, "MinMemoryRequiredInMb (host memory per copy, ≥ 128) is required.");
         } else if (m == null || m < MIN_HOST_MEMORY_MIB || m > Integer.MAX_VALUE) {
-            f.add(Pointer.child(reqPath, "MinMemoryRequiredInMb"), InteropCode.SAGEMAKER_MIN_MEMORY,
+            f.add(JsonPointers.append(reqPath, "MinMemoryRequiredInMb"), InteropCode.SAGEMAKER_MIN_MEMORY,
                     "MinMemoryRequiredInMb is host memory in MB and must be at least " + MIN_HOST_MEMORY_MIB + "; got " + mem + ".");
         } else {
             hostMemory = m.intValue();
@@ -214,7 +214,7 @@ public final class SageMakerImporter {
         if (cc != null && !cc.isNull()) {
             Long c = CloudJson.wholeNumber(cc);
             if (c == null || c < 1 || c > Integer.MAX_VALUE) {
-                f.add(Pointer.child(Pointer.child(d.path(), "RuntimeConfig"), "CopyCount"), InteropCode.SAGEMAKER_COPY_COUNT,
+                f.add(JsonPointers.append(JsonPointers.append(d.path(), "RuntimeConfig"), "CopyCount"), InteropCode.SAGEMAKER_COPY_COUNT,
                         "CopyCount must be a whole number ≥ 1; got " + cc + ".");
             } else {
                 copies = c.intValue();
@@ -243,7 +243,7 @@ public final class SageMakerImporter {
             String name = requiredString(d, "InferenceComponentName");
             if (name == null) continue;
             if (!created.contains(name)) {
-                d.findings().add(Pointer.child(d.path(), "InferenceComponentName"), InteropCode.SAGEMAKER_UPDATE_UNKNOWN_COMPONENT,
+                d.findings().add(JsonPointers.append(d.path(), "InferenceComponentName"), InteropCode.SAGEMAKER_UPDATE_UNKNOWN_COMPONENT,
                         "No CreateInferenceComponent of this import defines '" + name + "'; import it together with its update.");
                 continue;
             }
@@ -260,18 +260,18 @@ public final class SageMakerImporter {
     }
 
     private static RollingUpdatePolicy rollingUpdatePolicy(Doc d) {
-        String path = Pointer.child(Pointer.child(d.path(), "DeploymentConfig"), "RollingUpdatePolicy");
+        String path = JsonPointers.append(JsonPointers.append(d.path(), "DeploymentConfig"), "RollingUpdatePolicy");
         JsonNode r = d.node().path("DeploymentConfig").get("RollingUpdatePolicy");
         if (r == null || !r.isObject()) {
-            d.findings().add(Pointer.child(d.path(), "DeploymentConfig"), InteropCode.SAGEMAKER_ROLLING_UPDATE_INVALID,
+            d.findings().add(JsonPointers.append(d.path(), "DeploymentConfig"), InteropCode.SAGEMAKER_ROLLING_UPDATE_INVALID,
                     "DeploymentConfig needs RollingUpdatePolicy: {MaximumBatchSize: {Type, Value}, WaitIntervalInSeconds}.");
             return null;
         }
         int before = d.findings().count();
-        BatchSize max = batchSize(d, r.get("MaximumBatchSize"), Pointer.child(path, "MaximumBatchSize"), true);
-        Integer wait = seconds(d, r.get("WaitIntervalInSeconds"), Pointer.child(path, "WaitIntervalInSeconds"), 0, 3600);
-        Integer timeout = seconds(d, r.get("MaximumExecutionTimeoutInSeconds"), Pointer.child(path, "MaximumExecutionTimeoutInSeconds"), 600, 28800);
-        BatchSize rollback = batchSize(d, r.get("RollbackMaximumBatchSize"), Pointer.child(path, "RollbackMaximumBatchSize"), false);
+        BatchSize max = batchSize(d, r.get("MaximumBatchSize"), JsonPointers.append(path, "MaximumBatchSize"), true);
+        Integer wait = seconds(d, r.get("WaitIntervalInSeconds"), JsonPointers.append(path, "WaitIntervalInSeconds"), 0, 3600);
+        Integer timeout = seconds(d, r.get("MaximumExecutionTimeoutInSeconds"), JsonPointers.append(path, "MaximumExecutionTimeoutInSeconds"), 600, 28800);
+        BatchSize rollback = batchSize(d, r.get("RollbackMaximumBatchSize"), JsonPointers.append(path, "RollbackMaximumBatchSize"), false);
         return d.findings().count() > before ? null : new RollingUpdatePolicy(max, wait, timeout, rollback);
     }
 
@@ -312,7 +312,7 @@ public final class SageMakerImporter {
                 .filter(v -> variantName == null || v.variantName().equals(variantName))
                 .toList();
         if (!sameEndpoint.isEmpty() && ofEndpoint.isEmpty()) {
-            d.findings().add(Pointer.child(d.path(), "VariantName"), InteropCode.SAGEMAKER_VARIANT_UNKNOWN,
+            d.findings().add(JsonPointers.append(d.path(), "VariantName"), InteropCode.SAGEMAKER_VARIANT_UNKNOWN,
                     "Endpoint '" + endpointName + "' has no variant '" + variantName + "'; use one of "
                             + sameEndpoint.stream().map(Variant::variantName).toList() + ".");
             return endpointName;
@@ -324,15 +324,15 @@ public final class SageMakerImporter {
         }
         if (ofEndpoint.isEmpty()) return endpointName; // defined elsewhere in the spec
         Endpoint e = ofEndpoint.get(0).endpoint();
-        String reqPath = Pointer.child(Pointer.child(d.path(), "Specification"), "ComputeResourceRequirements");
+        String reqPath = JsonPointers.append(JsonPointers.append(d.path(), "Specification"), "ComputeResourceRequirements");
         if (e.partitionLayout() != null && !partitionGiven) {
             d.findings().add(reqPath, InteropCode.SAGEMAKER_PARTITION_TYPE_REQUIRED,
                     "Endpoint '" + e.name() + "' is partitioned; set AcceleratorPartitionType to one of " + e.partitionLayout() + ".");
         } else if (e.partitionLayout() != null && partition != null && !e.partitionLayout().contains(partition)) {
-            d.findings().add(Pointer.child(reqPath, "AcceleratorPartitionType"), InteropCode.SAGEMAKER_PARTITION_TYPE_NOT_IN_LAYOUT,
+            d.findings().add(JsonPointers.append(reqPath, "AcceleratorPartitionType"), InteropCode.SAGEMAKER_PARTITION_TYPE_NOT_IN_LAYOUT,
                     "Partition type " + partition + " is not in the layout of endpoint '" + e.name() + "'; use one of " + e.partitionLayout() + ".");
         } else if (e.partitionLayout() == null && partitionGiven) {
-            d.findings().add(Pointer.child(reqPath, "AcceleratorPartitionType"), InteropCode.SAGEMAKER_PARTITION_TYPE_WITHOUT_LAYOUT,
+            d.findings().add(JsonPointers.append(reqPath, "AcceleratorPartitionType"), InteropCode.SAGEMAKER_PARTITION_TYPE_WITHOUT_LAYOUT,
                     "Endpoint '" + e.name() + "' has whole GPUs (no AcceleratorPartitionLayouts); remove AcceleratorPartitionType or give the endpoint a layout.");
         }
         return e.name();
@@ -341,7 +341,7 @@ public final class SageMakerImporter {
     private static String requiredString(Doc d, String key) {
         String s = CloudJson.string(d.node().get(key));
         if (s == null || s.isBlank()) {
-            d.findings().add(d.node().has(key) ? Pointer.child(d.path(), key) : d.path(), InteropCode.SAGEMAKER_REQUIRED,
+            d.findings().add(d.node().has(key) ? JsonPointers.append(d.path(), key) : d.path(), InteropCode.SAGEMAKER_REQUIRED,
                     key + " is required and must be a non-empty string.");
             return null;
         }

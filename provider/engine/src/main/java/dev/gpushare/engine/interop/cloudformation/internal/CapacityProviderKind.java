@@ -37,7 +37,7 @@ public final class CapacityProviderKind {
                     + cp.name() + "' in the spec to keep the name.");
         }
         int placed = b.instances(new Owner.CapacityProvider(cp.name()));
-        if (b.capacity() == EcsCapacity.EC2) {
+        if (b.input().capacity() == EcsCapacity.EC2) {
             String asg = autoScalingGroup(b, path, cp, clusterId, placed);
             ObjectNode provider = p.putObject("AutoScalingGroupProvider");
             provider.set("AutoScalingGroupArn", Fn.ref(asg));
@@ -93,7 +93,7 @@ public final class CapacityProviderKind {
         net.set("Subnets", Fn.ref(EcsParameters.subnets(b)));
         net.set("SecurityGroups", Fn.ref(EcsParameters.securityGroups(b)));
         // InstanceRequirements needs vCPU and memory ranges; the pool's type pins both, and AllowedInstanceTypes the type.
-        InstanceType type = b.resolved().catalog().instanceType(cp.instanceType()).orElseThrow();
+        InstanceType type = b.input().resolved().catalog().instanceType(cp.instanceType()).orElseThrow();
         ObjectNode req = lt.putObject("InstanceRequirements");
         req.putObject("VCpuCount").put("Min", type.vcpus()).put("Max", type.vcpus());
         req.putObject("MemoryMiB").put("Min", type.memoryMiB()).put("Max", type.memoryMiB());

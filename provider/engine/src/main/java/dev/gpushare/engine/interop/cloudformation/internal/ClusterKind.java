@@ -9,9 +9,9 @@ public final class ClusterKind {
 
     /** Adds the cluster; returns its logical id. */
     public static String add(TemplateBuilder b) {
-        String id = b.id(b.spec().cluster(), "Cluster");
+        String id = b.id(b.input().spec().cluster(), "Cluster");
         ObjectNode p = Fn.object();
-        p.put("ClusterName", b.spec().cluster());
+        p.put("ClusterName", b.input().spec().cluster());
         b.resource(id, "AWS::ECS::Cluster", List.of(), p);
         return id;
     }
@@ -21,7 +21,7 @@ public final class ClusterKind {
      * the cluster's, the first one its default; the services wait for it.
      */
     public static String associate(TemplateBuilder b, String clusterId, List<String> capacityProviderIds) {
-        String id = b.id(b.spec().cluster(), "CapacityProviderAssociations");
+        String id = b.id(b.input().spec().cluster(), "CapacityProviderAssociations");
         ObjectNode p = Fn.object();
         p.set("Cluster", Fn.ref(clusterId));
         var list = p.putArray("CapacityProviders");

@@ -2,6 +2,7 @@ package dev.gpushare.engine.interop.cloudformation.internal;
 
 import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.cloudformation.Template;
+import dev.gpushare.engine.interop.sagemaker.SageMakerExporter;
 import dev.gpushare.model.Endpoint;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,7 @@ public final class EndpointKind {
 
     /** Adds the endpoint; returns the endpoint's logical id. */
     public static String add(TemplateBuilder b, int index, Endpoint e) {
-        String configName = e.name() + "-cfg";
+        String configName = SageMakerExporter.configName(e);
         List<String> dependsOn = new ArrayList<>();
         ObjectNode endpoint = Fn.object();
         endpoint.put("EndpointName", e.name());
@@ -29,10 +30,8 @@ public final class EndpointKind {
             ObjectNode p = Fn.object();
             p.put("EndpointConfigName", configName);
             p.set("ExecutionRoleArn", Fn.ref(SageMakerKinds.executionRole(b)));
-            p.putArray("ProductionVariants").addObject()
-                    .put("VariantName", SageMakerKinds.VARIANT)
-                    .put("InstanceType", e.instanceType())
-                    .put("InitialInstanceCount", e.instanceCount());
+            // export sagemaker's variant: without a partition layout, its fields are CloudFormation's
+            p.putArray("ProductionVariants").add(SageMakerExporter.productionVariant(e));
             b.resource(config, "AWS::SageMaker::EndpointConfig", List.of(), p);
             id = b.id(e.name(), "Endpoint");
             endpoint.set("EndpointConfigName", Fn.getAtt(config, "EndpointConfigName"));

@@ -17,11 +17,11 @@ public final class PoolOutputs {
         String base = b.id(name, "");
         b.output(base + "Instances", "Instances of " + instanceType + " that gpushare's placement needs for " + kind + " '" + name + "'.",
                 Fn.text(Integer.toString(count)));
-        for (PoolUsage p : b.usage().pools()) {
+        for (PoolUsage p : b.input().usage().pools()) {
             if (!name.equals(owner instanceof Owner.Endpoint ? p.endpoint() : p.capacityProvider())) continue;
             if (p.unpricedInstances() > 0) return;
             b.output(base + "CostPerHour", "What " + kind + " '" + name + "''s " + count + " instances cost per hour, in USD ("
-                    + b.usage().pricing() + "), as gpushare place prints it.", Fn.text(p.costPerHour().toPlainString()));
+                    + b.input().usage().pricing() + "), as gpushare place prints it.", Fn.text(p.costPerHour().toPlainString()));
             return;
         }
         b.output(base + "CostPerHour", "What " + kind + " '" + name + "''s instances cost per hour, in USD: none are placed.", Fn.text("0"));

@@ -1,13 +1,11 @@
 package dev.gpushare.engine.interop.cloudformation.internal;
 
-import dev.gpushare.engine.cost.FleetUsage;
 import dev.gpushare.engine.interop.cloudformation.EcsCapacity;
 import dev.gpushare.engine.interop.cloudformation.Template;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.Owner;
-import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.Problem;
 import dev.gpushare.model.problem.ProblemCode;
 import java.util.ArrayList;
@@ -20,14 +18,11 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What the kinds add a template to, in the order they add it, and what they read: the spec, its
- * placement (gpushare's desired state) and that placement's cost. One per export.
+ * What the kinds add a template to, in the order they add it, and what they read ({@link
+ * TemplateInput}). One per export.
  */
 public final class TemplateBuilder {
-    private final ResolvedSpec spec;
-    private final FleetState placed;
-    private final FleetUsage usage;
-    private final EcsCapacity capacity;
+    private final TemplateInput input;
     private final LogicalIds ids = new LogicalIds();
     private final Map<String, Template.Parameter> parameters = new LinkedHashMap<>();
     private final Map<String, JsonNode> conditions = new LinkedHashMap<>();
@@ -36,30 +31,11 @@ public final class TemplateBuilder {
     private final List<Problem> notes = new ArrayList<>();
 
     public TemplateBuilder(ResolvedSpec spec, FleetState placed, EcsCapacity capacity) {
-        this.spec = spec;
-        this.placed = placed;
-        this.usage = FleetUsage.of(placed, spec);
-        this.capacity = capacity;
+        this.input = new TemplateInput(spec, placed, capacity);
     }
 
-    public Spec spec() {
-        return spec.spec();
-    }
-
-    public ResolvedSpec resolved() {
-        return spec;
-    }
-
-    public FleetState placed() {
-        return placed;
-    }
-
-    public FleetUsage usage() {
-        return usage;
-    }
-
-    public EcsCapacity capacity() {
-        return capacity;
+    public TemplateInput input() {
+        return input;
     }
 
     /** A new logical id for spec name {@code name} of kind {@code suffix}. */
@@ -70,7 +46,7 @@ public final class TemplateBuilder {
     /** The instances gpushare's placement gives pool {@code owner}: the number no other tool knows. */
     public int instances(Owner owner) {
         int n = 0;
-        for (Instance i : placed.instances()) if (i.owner().equals(owner)) n++;
+        for (Instance i : input.placed().instances()) if (i.owner().equals(owner)) n++;
         return n;
     }
 
@@ -108,8 +84,8 @@ public final class TemplateBuilder {
     public Template build(String description) {
         Map<String, JsonNode> metadata = new LinkedHashMap<>();
         ObjectNode gpushare = JsonNodeFactory.instance.objectNode();
-        gpushare.put("cluster", spec.cluster());
-        gpushare.put("ecsCapacity", capacity.option());
+        gpushare.put("cluster", input.spec().cluster());
+        gpushare.put("ecsCapacity", input.capacity().option());
         if (!notes.isEmpty()) {
             ArrayNode list = gpushare.putArray("notExpressed");
             for (Problem p : notes) list.addObject().put("path", p.path()).put("code", p.code().name()).put("message", p.message());

@@ -3,7 +3,7 @@ package dev.gpushare.engine.interop.ecs.internal;
 import dev.gpushare.engine.interop.InteropCode;
 import dev.gpushare.engine.interop.internal.CloudJson;
 import dev.gpushare.engine.interop.internal.Findings;
-import dev.gpushare.engine.interop.internal.Pointer;
+import dev.gpushare.model.io.JsonPointers;
 import dev.gpushare.model.GpuRequirement;
 import tools.jackson.databind.JsonNode;
 
@@ -28,13 +28,9 @@ public final class EcsResourceRequirements {
         }
         EcsGpu gpu = null;
         boolean seenGpu = false;
-        for (int i = 0; i < requirements.size(); i++) {
-            JsonNode entry = requirements.get(i);
-            String entryPath = Pointer.child(path, i);
-            if (!entry.isObject()) {
-                findings.add(entryPath, InteropCode.ECS_TYPE, "A resource requirement must be an object with type and value.");
-                continue;
-            }
+        for (EcsObjects.Entry e : new EcsObjects(requirements, path, findings, "A resource requirement must be an object with type and value.")) {
+            JsonNode entry = e.node();
+            String entryPath = e.path();
             String type = CloudJson.string(entry.get("type"));
             if (type == null) {
                 findings.add(entryPath, InteropCode.ECS_REQUIRED, "Give the resource requirement a type (GPU, InferenceAccelerator or NeuronDevice).");
@@ -43,7 +39,7 @@ public final class EcsResourceRequirements {
             if (!type.equals("GPU")) {
                 // Other accelerators are not GPU sharing; gpushare has no form for them.
                 if (entry.has("sharingStrategy")) {
-                    findings.add(Pointer.child(entryPath, "sharingStrategy"), InteropCode.ECS_SHARING_STRATEGY_NOT_GPU,
+                    findings.add(JsonPointers.append(entryPath, "sharingStrategy"), InteropCode.ECS_SHARING_STRATEGY_NOT_GPU,
                             "sharingStrategy is only allowed when type is GPU (this entry has type " + type
                                     + "); remove it or change the type to GPU.");
                 }
@@ -74,10 +70,10 @@ public final class EcsResourceRequirements {
             return null;
         }
         if (hasValue) {
-            GpuRequirement r = value(entry.get("value"), Pointer.child(path, "value"), findings);
+            GpuRequirement r = value(entry.get("value"), JsonPointers.append(path, "value"), findings);
             return r == null ? null : new EcsGpu(r, path);
         }
-        GpuRequirement r = sharing(entry.get("sharingStrategy"), Pointer.child(path, "sharingStrategy"), findings);
+        GpuRequirement r = sharing(entry.get("sharingStrategy"), JsonPointers.append(path, "sharingStrategy"), findings);
         return r == null ? null : new EcsGpu(r, path);
     }
 
@@ -111,13 +107,13 @@ public final class EcsResourceRequirements {
         int before = findings.count();
         for (String key : node.propertyNames()) {
             if (!key.equals("nvidiaMps")) {
-                findings.add(Pointer.child(path, key), InteropCode.ECS_SHARING_STRATEGY_UNKNOWN,
+                findings.add(JsonPointers.append(path, key), InteropCode.ECS_SHARING_STRATEGY_UNKNOWN,
                         "Unknown sharing strategy '" + key + "'; the only one is nvidiaMps.");
             }
         }
         JsonNode mps = node.get("nvidiaMps");
         if (mps == null) return null;
-        String mpsPath = Pointer.child(path, "nvidiaMps");
+        String mpsPath = JsonPointers.append(path, "nvidiaMps");
         if (!mps.isObject()) {
             findings.add(mpsPath, InteropCode.ECS_TYPE, "nvidiaMps must be an object: {\"memory\": MiB, \"maxComputePercent\": 1..100}.");
             return null;
@@ -127,9 +123,9 @@ public final class EcsResourceRequirements {
         if (m == null || m.isNull()) {
             findings.add(mpsPath, InteropCode.ECS_MPS_MEMORY_MISSING, "nvidiaMps needs memory: the GPU memory to reserve, in MiB.");
         } else if (!m.isIntegralNumber()) {
-            findings.add(Pointer.child(mpsPath, "memory"), InteropCode.ECS_TYPE, "nvidiaMps.memory must be an integer (MiB); got " + m + ".");
+            findings.add(JsonPointers.append(mpsPath, "memory"), InteropCode.ECS_TYPE, "nvidiaMps.memory must be an integer (MiB); got " + m + ".");
         } else if (m.longValue() < 1 || m.longValue() > Integer.MAX_VALUE) {
-            findings.add(Pointer.child(mpsPath, "memory"), InteropCode.ECS_MPS_MEMORY_TOO_SMALL,
+            findings.add(JsonPointers.append(mpsPath, "memory"), InteropCode.ECS_MPS_MEMORY_TOO_SMALL,
                     "nvidiaMps.memory must be at least 1 MiB; got " + m + ".");
         } else {
             memory = m.intValue();
@@ -137,7 +133,7 @@ public final class EcsResourceRequirements {
         Integer percent = null;
         JsonNode p = mps.get("maxComputePercent");
         if (p != null && !p.isNull()) {
-            String pPath = Pointer.child(mpsPath, "maxComputePercent");
+            String pPath = JsonPointers.append(mpsPath, "maxComputePercent");
             if (!p.isIntegralNumber()) {
                 findings.add(pPath, InteropCode.ECS_TYPE, "maxComputePercent must be an integer percentage; got " + p + ".");
             } else if (p.longValue() < 1 || p.longValue() > 100) {
@@ -149,7 +145,7 @@ public final class EcsResourceRequirements {
         }
         for (String key : mps.propertyNames()) {
             if (!key.equals("memory") && !key.equals("maxComputePercent")) {
-                findings.add(Pointer.child(mpsPath, key), InteropCode.ECS_UNKNOWN_PROPERTY,
+                findings.add(JsonPointers.append(mpsPath, key), InteropCode.ECS_UNKNOWN_PROPERTY,
                         "nvidiaMps has only memory and maxComputePercent; remove '" + key + "'.");
             }
         }
