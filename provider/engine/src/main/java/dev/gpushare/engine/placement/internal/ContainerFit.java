@@ -2,8 +2,6 @@ package dev.gpushare.engine.placement.internal;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntConsumer;
-import java.util.function.IntPredicate;
 
 /**
  * The fits whose copy takes its GPUs container by container on one instance (whole GPUs, MIG
@@ -54,21 +52,5 @@ abstract class ContainerFit<T> implements Fit {
             r = check(copy, i, choice.perContainer().get(i), node, pool, taken);
         }
         return r;
-    }
-
-    /**
-     * The first {@code count} GPUs of the node in index order that are {@code free} for a container,
-     * each {@code mark}ed as it is taken (so that it counts for the next); null when fewer are free.
-     */
-    static List<Choice.Pick> firstGpus(Node node, int count, IntPredicate free, IntConsumer mark) {
-        List<Choice.Pick> picks = new ArrayList<>(count);
-        for (GpuSlot g : node.gpus) {
-            if (picks.size() == count) break;
-            if (free.test(g.index)) {
-                picks.add(new Choice.Pick(g.index, -1));
-                mark.accept(g.index);
-            }
-        }
-        return picks.size() < count ? null : picks;
     }
 }

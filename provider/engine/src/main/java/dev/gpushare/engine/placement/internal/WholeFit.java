@@ -1,35 +1,17 @@
 package dev.gpushare.engine.placement.internal;
 
-import java.util.List;
-
 /**
  * Whole GPUs (a count, ALL, or one GPU per inference-component copy on an endpoint without a
  * layout): all GPUs of a copy on one instance, each idle and then dedicated to one container;
- * the lowest free indexes are taken. What the copy's containers took: the GPUs by index.
+ * the lowest free indexes are taken.
  */
-final class WholeFit extends ContainerFit<boolean[]> {
+final class WholeFit extends GpuCountFit {
     static final WholeFit INSTANCE = new WholeFit();
 
+    /** Idle, and no container of the copy has it yet. */
     @Override
-    boolean[] nothingTaken(Node node) {
-        return new boolean[node.gpus.length];
-    }
-
-    @Override
-    List<Choice.Pick> take(CopyRequest copy, int i, Node node, Pool pool, boolean[] taken) {
-        return firstGpus(node, count(copy, i), g -> node.gpus[g].idle() && !taken[g], g -> taken[g] = true);
-    }
-
-    @Override
-    Refusal check(CopyRequest copy, int i, List<Choice.Pick> picks, Node node, Pool pool, boolean[] taken) {
-        if (picks.size() != count(copy, i)) return new Refusal.Incompatible("GPU count changed");
-        for (Choice.Pick p : picks) {
-            if (p.gpu() < 0 || p.gpu() >= node.gpus.length || taken[p.gpu()] || !node.gpus[p.gpu()].idle()) {
-                return noRoom(copy, i, node, pool);
-            }
-            taken[p.gpu()] = true;
-        }
-        return null;
+    boolean free(Node node, Pool pool, int gpu, int taken) {
+        return node.gpus[gpu].idle() && taken == 0;
     }
 
     /** Idle GPUs are short for the copy as a whole (its containers share the instance's idle GPUs). */
@@ -40,11 +22,12 @@ final class WholeFit extends ContainerFit<boolean[]> {
 
     static int total(CopyRequest copy) {
         int total = 0;
-        for (int i = 0; i < copy.containers().size(); i++) total += count(copy, i);
+        for (CopyRequest.GpuContainer c : copy.containers()) total += ((Need.Whole) c.need()).count();
         return total;
     }
 
-    private static int count(CopyRequest copy, int i) {
+    @Override
+    int count(CopyRequest copy, int i) {
         return ((Need.Whole) copy.containers().get(i).need()).count();
     }
 
