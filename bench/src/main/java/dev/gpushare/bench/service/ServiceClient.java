@@ -39,6 +39,13 @@ final class ServiceClient implements AutoCloseable {
                 .header("Authorization", "Bearer " + TOKEN).timeout(Duration.ofSeconds(120)).GET().build();
     }
 
+    /** As {@link #status}, taking gzip as curl --compressed, Python's requests and Go's net/http do by default. */
+    HttpRequest statusGzip(String cluster) {
+        return HttpRequest.newBuilder(URI.create(url + "/v1/clusters/" + cluster + "/state"))
+                .header("Authorization", "Bearer " + TOKEN).header("Accept-Encoding", "gzip")
+                .timeout(Duration.ofSeconds(120)).GET().build();
+    }
+
     HttpRequest plan(String cluster, String specJson) {
         return HttpRequest.newBuilder(URI.create(url + "/v1/clusters/" + cluster + "/plan"))
                 .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/json")

@@ -1,6 +1,8 @@
 package dev.gpushare.bench.service;
 
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * generator. Per store:
  * <ol>
  *   <li>a 1,000-GPU cluster (250 × g6.12xlarge, 20 MPS services, 2,000 copies) applied, then 16
- *       clients asking its status ({@code GET state}), then 16 clients planning it ({@code POST
+ *       clients asking its status ({@code GET state}), the same with {@code Accept-Encoding: gzip}
+ *       (status-gzip: the kept compressed answer), then 16 clients planning it ({@code POST
  *       plan}: parse, validate, read, place, diff; the plan is empty), each for a fixed time;</li>
  *   <li>on PostgreSQL, 100 different clusters (10 instances, 80 copies each) planned and applied by
  *       1, 2, 4, … 32 clients at once: throughput against clients.</li>
@@ -29,7 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>{@code ServiceLoadBench [SECONDS] [STORE…]}: STORE is {@code embedded} (a temporary SQLite
  * file) or a {@code jdbc:postgresql://…} URL; default {@code embedded} plus {@code
  * $GPUSHARE_BENCH_PG_URL} when set. Properties: {@code bench.clients} (16), {@code bench.scale}
- * (1,2,4,8,16,32; empty: no scaling table), {@code bench.clusters} (100), {@code bench.ops} (status,plan), {@code bench.label} (the engine's name in the
+ * (1,2,4,8,16,32; empty: no scaling table), {@code bench.clusters} (100), {@code bench.ops} (status,status-gzip,plan), {@code bench.label} (the engine's name in the
  * rows), and {@link ServerProcess}'s {@code bench.server.classpath}, {@code bench.server.jvm} and
  * {@code bench.server.cpus} (the server's cores, {@code taskset -c} syntax; run this JVM under
  * {@code taskset} on the others so that the figures are the server's: docs/benchmarks.md).
@@ -64,12 +67,20 @@ public final class ServiceLoadBench {
                     String spec = ClusterSpecs.json(CLUSTER, 250, 20, 100);
                     client.destroy(CLUSTER);
                     client.converge(CLUSTER, spec);
-                    for (var op : System.getProperty("bench.ops", "status,plan").split(",")) {
+                    System.out.printf(Locale.ROOT, "# %s: the state answer is %,d bytes as JSON, %,d gzip-encoded%n", storeName,
+                            http.send(client.status(CLUSTER), HttpResponse.BodyHandlers.ofByteArray()).body().length,
+                            http.send(client.statusGzip(CLUSTER), HttpResponse.BodyHandlers.ofByteArray()).body().length);
+                    for (var op : System.getProperty("bench.ops", "status,status-gzip,plan").split(",")) {
                         double load0 = dev.gpushare.bench.Measure.load();
                         Duration cpu0 = server.cpu();
                         long t0 = System.nanoTime();
-                        Latencies l = ClosedLoop.run(op, http, op.equals("status") ? client.status(CLUSTER) : client.plan(CLUSTER, spec),
-                                clients, seconds);
+                        HttpRequest request = switch (op) {
+                            case "status" -> client.status(CLUSTER);
+                            case "status-gzip" -> client.statusGzip(CLUSTER);
+                            case "plan" -> client.plan(CLUSTER, spec);
+                            default -> throw new IllegalArgumentException("bench.ops: status, status-gzip or plan, not " + op);
+                        };
+                        Latencies l = ClosedLoop.run(op, http, request, clients, seconds);
                         double wall = (System.nanoTime() - t0) / 1e9;
                         double cores = (server.cpu().minus(cpu0).toNanos() / 1e9) / wall;
                         System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2f | %.1f | %.0f (%.0f) | %.1f–%.1f |%n", label, storeName,

@@ -7,13 +7,11 @@ import dev.gpushare.engine.advise.capacity.Isolation;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.model.io.SpecWriter;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code gpushare advise capacity FILE [--write OUT] [--isolation mig|mps|any] [--top N]}. */
 @Command(name = "capacity",
@@ -32,20 +30,17 @@ import picocli.CommandLine.Parameters;
                 "--isolation restricts the choice: any (time-slicing allowed), mps (MPS or better), mig (hardware "
                         + "isolation only: MIG, whole GPUs, fractional slices). --write OUT saves the chosen spec "
                         + "(JSON when OUT ends in .json, else YAML)."},
-        footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare advise capacity examples/mps-sharing/spec.yaml",
                 "  gpushare advise capacity spec.yaml --isolation mig --write spec.advised.yaml",
                 "  gpushare advise capacity spec.yaml --format json"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:advice printed",
                 "1:the spec has problems (printed on stderr)",
                 "2:usage error, or a file is missing, unreadable or cannot be written",
                 "3:some workload has no feasible alternative that keeps --isolation (it is left as specified)"})
 final class AdviseCapacityCommand extends GpushareCommand {
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
-    private List<Path> files;
+    @Mixin private SpecFilesParameter specFiles;
 
     @Option(names = "--write", paramLabel = "OUT", description = "Write the chosen spec to OUT.")
     private Path write;
@@ -68,7 +63,7 @@ final class AdviseCapacityCommand extends GpushareCommand {
             default -> throw UserError.usage("--isolation takes mig, mps or any, not '" + isolation + "'");
         };
         if (top != null && top < 0) throw UserError.usage("--top takes 0 (all) or a positive number, not " + top);
-        ResolvedSpec spec = SpecInput.read(files, json, command.commandLine().getErr());
+        ResolvedSpec spec = specFiles.read(json, command.commandLine().getErr());
         if (spec == null) return ExitCodes.INVALID;
         command.commandLine().getErr().println("advise capacity: placing every alternative of "
                 + (spec.spec().services().size() + spec.spec().inferenceComponents().size()) + " services and components…");
@@ -82,9 +77,7 @@ final class AdviseCapacityCommand extends GpushareCommand {
 
     private void save(Path out, CapacityAdvice advice) {
         try {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) Files.createDirectories(parent);
-            Files.writeString(out, out.getFileName().toString().endsWith(".json")
+            OutputFile.write(out, out.getFileName().toString().endsWith(".json")
                     ? SpecWriter.toJson(advice.spec()) : SpecWriter.toYaml(advice.spec()));
             command.commandLine().getErr().println("wrote the chosen spec to " + out);
         } catch (IOException e) {

@@ -31,13 +31,11 @@ import picocli.CommandLine.Parameters;
                 "--write saves that spec over FILE (keeping its schema comment line).",
                 "'gpushare advise capacity FILE' compares instance types and sharing forms for every service and "
                         + "component instead (see its --help)."},
-        footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare advise endpoints.yaml",
                 "  gpushare advise endpoints.yaml --write",
                 "  gpushare advise endpoints.yaml --format json",
                 "  gpushare advise capacity spec.yaml"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:advice printed (or nothing to advise)",
                 "1:the spec has problems (printed on stderr)",

@@ -22,10 +22,8 @@ import picocli.CommandLine.Option;
                         + "agent's own mark (a mark made by a person stays). The token (GPUSHARE_TOKEN or --token-file) should be "
                         + "an agent token, `TOKEN agent:CLUSTER/INSTANCE` in the service's token file. Errors are said and "
                         + "retried with backoff; the agent runs until SIGTERM. See docs/agent.md."},
-        footerHeading = "%nExamples:%n",
         footer = {"  GPUSHARE_TOKEN=... gpushare agent --backend https://gpushare.internal:8750 --cluster inference-prod --instance l4-shared-0",
                 "  gpushare agent --backend http://127.0.0.1:8750 --cluster demo --instance l4-0 --interval 5s --token-file /etc/gpushare/agent-token"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped (SIGTERM)", "2:usage error (backend URL, missing token, interval)"})
 final class AgentCommand extends GpushareCommand {
     @Option(names = "--backend", required = true, paramLabel = "URL", description = "The gpushare service: http(s)://HOST:PORT.")

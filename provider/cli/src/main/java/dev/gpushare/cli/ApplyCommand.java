@@ -34,11 +34,9 @@ import tools.jackson.databind.node.ObjectNode;
                 "Given a saved plan (FILE.plan from 'gpushare plan --out'), applies exactly that plan, without "
                         + "asking, and only while the backend is at the plan's revision.",
                 "Without --auto-approve the question 'Apply? [y/N]' needs a terminal; otherwise apply refuses."},
-        footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare apply examples/mps-sharing/spec.yaml --auto-approve",
                 "  gpushare apply change.plan"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:applied (or nothing to do)",
                 "1:the spec has problems, or the saved plan's actions do not hold (printed on stderr; nothing written), or a rollout's deploymentCircuitBreaker stopped it (ROLLOUT_STOPPED; gpushare status shows it)",

@@ -11,11 +11,9 @@ import picocli.CommandLine.Command;
                         + "support), instance types (vCPUs, memory, GPU count and model, fractional slice) "
                         + "and the MIG profiles of each MIG-capable model.",
                 "Instance types the catalog lacks can be declared in a spec under 'instanceTypes'."},
-        footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare catalog",
                 "  gpushare catalog --format json"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:printed"})
 final class CatalogCommand extends DocumentCommand {
     @Override

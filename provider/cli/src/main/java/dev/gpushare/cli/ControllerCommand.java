@@ -31,10 +31,8 @@ import picocli.CommandLine.Option;
                         + "(gpushare render crds installs them), whose status and Events it writes. Replicas elect a "
                         + "leader with a coordination.k8s.io Lease: one acts. One JSON log line per reconcile on stderr. "
                         + "Runs until SIGTERM (stops within seconds). See docs/controller.md."},
-        footerHeading = "%nExamples:%n",
         footer = {"  gpushare controller --backend 'kubernetes:?namespace=inference'",
                 "  gpushare controller --backend kubernetes: --spec fleet.yaml --repair-grace 90s --metrics-port 9090"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped", "2:usage error (backend URL, durations, port in use, TLS files)", "4:the backend cannot be opened"})
 final class ControllerCommand extends GpushareCommand {
     @Option(names = "--backend", paramLabel = "URL", required = true,

@@ -10,9 +10,7 @@ import picocli.CommandLine.Option;
 /** {@code gpushare destroy --cluster NAME [--backend URL] [--auto-approve]}: remove everything of a cluster. */
 @Command(name = "destroy",
         description = "Remove every instance and copy of a cluster from the backend, and its revision history.",
-        footerHeading = "%nExamples:%n",
         footer = {"  gpushare destroy --cluster embeddings-prod --auto-approve"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:destroyed (or nothing to destroy)", "2:usage error or no confirmation", "4:backend error"})
 final class DestroyCommand extends GpushareCommand {
     @Mixin private BackendOption backend;

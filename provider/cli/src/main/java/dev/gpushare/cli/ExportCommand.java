@@ -17,14 +17,12 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -36,7 +34,6 @@ import tools.jackson.databind.node.JsonNodeFactory;
 @Command(name = "export",
         description = "Write the ECS or SageMaker requests, or one CloudFormation template, for the parts of a spec that map to them.",
         subcommands = {ExportCommand.Ecs.class, ExportCommand.SageMaker.class, ExportCommand.CloudFormation.class},
-        footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare export ecs examples/mps-sharing/spec.yaml",
                 "  gpushare export sagemaker examples/sagemaker-mig/spec.yaml --out-dir build/sagemaker",
@@ -45,27 +42,20 @@ final class ExportCommand extends CommandGroup {
     /** The options, exit status and writing both formats share; the subclass names its exporter. */
     @Command(mixinStandardHelpOptions = true,
             versionProvider = VersionProvider.class,
-            exitCodeListHeading = "%nExit status:%n",
             exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error"})
     abstract static class Base extends GpushareCommand {
-        /** Built on first use, not when the command tree is made (every command makes it: start-up time). */
-        private static final class Mapper {
-            static final JsonMapper JSON = JsonMapper.builder().build();
-        }
-
         @Option(names = "--out-dir", paramLabel = "DIR",
                 description = "Write one JSON file per request into DIR (created if missing) instead of one array on stdout.")
         Path outDir;
 
-        @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
-        List<Path> files;
+        @Mixin SpecFilesParameter specFiles;
 
         abstract Function<Spec, ExportResult> exporter();
 
         @Override
         public Integer call() {
             PrintWriter err = command.commandLine().getErr();
-            ResolvedSpec spec = SpecInput.read(files, format.json(), err);
+            ResolvedSpec spec = specFiles.read(format.json(), err);
             if (spec == null) return ExitCodes.INVALID;
             ExportResult result = exporter().apply(spec.spec());
             for (Problem note : result.notes()) err.println("gpushare: warning: " + ProblemReport.line(note));
@@ -73,7 +63,7 @@ final class ExportCommand extends CommandGroup {
             if (outDir == null) {
                 ArrayNode all = JsonNodeFactory.instance.arrayNode();
                 result.documents().forEach(d -> all.add(d.body()));
-                Print.document(out, Mapper.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
+                Print.document(out, PrettyJson.of(all));
                 return ExitCodes.OK;
             }
             if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
@@ -89,7 +79,7 @@ final class ExportCommand extends CommandGroup {
             for (ExportedDocument d : result.documents()) {
                 Path target = outDir.resolve(d.fileName());
                 try {
-                    Files.writeString(target, Mapper.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(d.body()) + "\n",
+                    Files.writeString(target, PrettyJson.of(d.body()) + "\n",
                             StandardCharsets.UTF_8);
                 } catch (IOException e) {
                     throw UserError.usage("cannot write " + target + " (" + reason(e) + "); check the permissions of --out-dir "
@@ -159,7 +149,6 @@ final class ExportCommand extends CommandGroup {
                             + "partition type on SageMaker, which CloudFormation's resource schemas lack) is left out with a "
                             + "warning on stderr naming the resource and field and what to do instead; the same notes are "
                             + "in the template's Metadata. See docs/cloudformation.md."},
-            footerHeading = "%nExamples:%n",
             footer = {
                     "  gpushare export cloudformation examples/mps-sharing/spec.yaml --out t.yaml",
                     "  aws cloudformation deploy --template-file t.yaml --stack-name embeddings \\",
@@ -167,7 +156,6 @@ final class ExportCommand extends CommandGroup {
                     "      EcsInstanceProfileArn=arn:aws:iam::123456789012:instance-profile/ecs",
                     "  gpushare export cloudformation spec.yaml --ecs-capacity managed-instances",
                     "  gpushare export cloudformation spec.yaml --format json --out t.json"},
-            exitCodeListHeading = "%nExit status:%n",
             exitCodeList = {
                     "0:written",
                     "1:the spec has problems (printed on stderr)",
@@ -187,8 +175,7 @@ final class ExportCommand extends CommandGroup {
                         + "or managed-instances (ECS Managed Instances with auto repair; ECS sizes it).")
         String ecsCapacity;
 
-        @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
-        List<Path> files;
+        @Mixin SpecFilesParameter specFiles;
 
         @picocli.CommandLine.Spec
         CommandSpec command;
@@ -203,7 +190,7 @@ final class ExportCommand extends CommandGroup {
             EcsCapacity capacity = EcsCapacity.parse(ecsCapacity).orElseThrow(() ->
                     UserError.usage("--ecs-capacity " + ecsCapacity + ": use ec2 or managed-instances"));
             PrintWriter err = command.commandLine().getErr();
-            ResolvedSpec spec = SpecInput.read(files, json, err);
+            ResolvedSpec spec = specFiles.read(json, err);
             if (spec == null) return ExitCodes.INVALID;
             FleetState placed = Pipeline.place(spec);
             CloudFormationExporter.Export export = CloudFormationExporter.export(spec, placed, capacity);
@@ -216,9 +203,7 @@ final class ExportCommand extends CommandGroup {
                     throw UserError.usage("--out " + out + " is a directory; name the template file, e.g. --out " + out.resolve("template.yaml"));
                 }
                 try {
-                    Path parent = out.toAbsolutePath().getParent();
-                    if (parent != null) Files.createDirectories(parent);
-                    Files.writeString(out, text, StandardCharsets.UTF_8);
+                    OutputFile.write(out, text);
                 } catch (IOException e) {
                     throw UserError.usage("cannot write --out " + out + " (" + reason(e) + "); name a file you may write");
                 }
@@ -227,7 +212,7 @@ final class ExportCommand extends CommandGroup {
             }
             if (!placed.unplaced().isEmpty()) {
                 err.println("gpushare: " + placed.unplaced().size() + " copies could not be placed; the template's desired sizes"
-                        + " cover only what was placed (gpushare place " + String.join(" ", files.stream().map(Path::toString).toList())
+                        + " cover only what was placed (gpushare place " + specFiles.asArguments()
                         + " says why)");
                 err.flush();
                 return ExitCodes.UNPLACED;

@@ -17,7 +17,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code gpushare import ecs-task-definition|sagemaker FILE...}: translates the cloud's own files
@@ -26,15 +25,11 @@ import tools.jackson.databind.json.JsonMapper;
 @Command(name = "import",
         description = "Translate Amazon ECS task definitions or SageMaker requests into a gpushare spec fragment.",
         subcommands = {ImportCommand.Ecs.class, ImportCommand.SageMaker.class},
-        footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare import ecs-task-definition taskdef.json > tasks.yaml",
                 "  gpushare import sagemaker endpoint-config.json inference-component.json --cluster demo"})
 final class ImportCommand extends CommandGroup {
     /** The options both formats take, and the printing they share. */
-    @Command(mixinStandardHelpOptions = true,
-            versionProvider = VersionProvider.class,
-            exitCodeListHeading = "%nExit status:%n")
     abstract static class Base extends GpushareCommand {
         @Option(names = "--cluster", paramLabel = "NAME",
                 description = "Print a whole spec document (apiVersion, cluster) instead of a fragment.")
@@ -61,7 +56,7 @@ final class ImportCommand extends CommandGroup {
                     ? FragmentWriter.toTree(result.fragment())
                     : FragmentWriter.toSpecTree(cluster, result.fragment());
             Print.document(command.commandLine().getOut(), format.json()
-                    ? JsonMapper.builder().build().writerWithDefaultPrettyPrinter().writeValueAsString(tree)
+                    ? PrettyJson.of(tree)
                     : FragmentWriter.toYaml(tree));
             return ExitCodes.OK;
         }

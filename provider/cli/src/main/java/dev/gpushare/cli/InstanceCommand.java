@@ -21,9 +21,7 @@ final class InstanceCommand extends CommandGroup {
                             + "plan replaces it: launches a replacement, moves its copies (new before old), "
                             + "terminates it — at most 20%% of a capacity provider's instances at once, one when "
                             + "it has fewer than 9."},
-            footerHeading = "%nExamples:%n",
             footer = {"  gpushare instance mark-unhealthy l4-mps-0 --reason mps-daemon-unresponsive"},
-            exitCodeListHeading = "%nExit status:%n",
             exitCodeList = {"0:recorded", "2:usage error (instance in several clusters and no --cluster)",
                     "4:backend error or no such instance"})
     static final class MarkUnhealthy extends GpushareCommand {

@@ -39,7 +39,6 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 ServeCommand.class, AgentCommand.class, ControllerCommand.class,
                 RenderCommand.class,
         },
-        footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare validate examples/mps-sharing/spec.yaml",
                 "  gpushare place examples/sagemaker-mig/spec.yaml --format json",
@@ -80,7 +79,7 @@ public final class Main extends CommandGroup {
     }
 
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = UsageHeadings.apply(new CommandLine(new Main()));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(out);
         cl.setErr(err);

@@ -5,10 +5,8 @@ import dev.gpushare.engine.cost.FleetReport;
 import dev.gpushare.engine.cost.FleetUsage;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.FleetState;
-import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code gpushare place FILE...}: the desired state of a valid spec, placed on an empty fleet
@@ -24,24 +22,20 @@ import picocli.CommandLine.Parameters;
                 "Copies that cannot be placed are listed under 'unplaced' with a code and the smallest "
                         + "change that would make them fit.",
                 "An invalid spec prints its problems on stderr, as 'gpushare validate' would."},
-        footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare place examples/mps-sharing/spec.yaml",
                 "  gpushare place examples/sagemaker-mig/spec.yaml --format json"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:every copy was placed",
                 "1:the spec has problems (printed on stderr)",
                 "2:usage error, or a file is missing or unreadable",
                 "3:the spec is valid but something could not be placed"})
 final class PlaceCommand extends GpushareCommand {
-    @Parameters(arity = "1..*", paramLabel = "FILE",
-            description = "Spec files (YAML or JSON), merged in the order given.")
-    private List<Path> files;
+    @Mixin private SpecFilesParameter specFiles;
 
     @Override
     public Integer call() {
-        ResolvedSpec spec = SpecInput.read(files, format.json(), command.commandLine().getErr());
+        ResolvedSpec spec = specFiles.read(format.json(), command.commandLine().getErr());
         if (spec == null) return ExitCodes.INVALID;
         FleetState state = Pipeline.place(spec);
         FleetUsage usage = FleetUsage.of(state, spec);

@@ -9,13 +9,10 @@ import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code gpushare plan FILE... [--backend URL] [--out FILE]}: what apply would change. Writes nothing to the backend. */
 @Command(name = "plan",
@@ -26,12 +23,10 @@ import picocli.CommandLine.Parameters;
                         + "and GPU memory ($/hour before → after) and the desired fleet's cost table. Nothing is changed.",
                 "--out saves the plan; 'gpushare apply FILE.plan' then applies exactly it, and only while "
                         + "the backend is still at the revision the plan was made against."},
-        footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare plan examples/mps-sharing/spec.yaml",
                 "  gpushare plan spec.yaml --out change.plan && gpushare apply change.plan",
                 "  gpushare plan spec.yaml --format json --backend file:/var/lib/gpushare/state"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:the plan was computed (possibly empty)",
                 "1:the spec has problems (printed on stderr)",
@@ -41,8 +36,7 @@ import picocli.CommandLine.Parameters;
 final class PlanCommand extends GpushareCommand {
     @Mixin private BackendOption backend;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
-    private List<Path> files;
+    @Mixin private SpecFilesParameter specFiles;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Also save the plan (JSON) to FILE, for 'gpushare apply FILE'.")
     private Path out;
@@ -50,7 +44,7 @@ final class PlanCommand extends GpushareCommand {
     @Override
     public Integer call() {
         var err = command.commandLine().getErr();
-        ResolvedSpec spec = SpecInput.read(files, format.json(), err);
+        ResolvedSpec spec = specFiles.read(format.json(), err);
         if (spec == null) return ExitCodes.INVALID;
         Plan plan;
         PlanReport report;
@@ -72,9 +66,7 @@ final class PlanCommand extends GpushareCommand {
         });
         if (out != null) {
             try {
-                Path parent = out.toAbsolutePath().getParent();
-                if (parent != null) Files.createDirectories(parent);
-                Files.writeString(out, PlanJson.toJson(plan));
+                OutputFile.write(out, PlanJson.toJson(plan));
             } catch (IOException e) {
                 throw UserError.usage("cannot write the plan to " + out + ": " + e.getMessage() + "; choose another --out path");
             }

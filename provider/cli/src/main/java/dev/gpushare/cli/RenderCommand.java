@@ -11,10 +11,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code gpushare render kubernetes FILE... [--devices dra|device-plugin] [--out-dir D]}. */
 @Command(name = "render",
@@ -34,19 +33,16 @@ final class RenderCommand extends CommandGroup {
                             + "nvidia.com/device-plugin.config). Without a cluster the GPUs' uuids are unknown, so a "
                             + "claim selects its device class (and MIG profile) on the pod's node; the backend pins "
                             + "the exact GPU. See docs/kubernetes.md."},
-            footerHeading = "%nExamples:%n",
             footer = {
                     "  gpushare render kubernetes examples/mps-sharing/spec.yaml | kubectl apply --server-side -f -",
                     "  gpushare render kubernetes examples/sagemaker-mig/spec.yaml --devices device-plugin --out-dir deploy/"},
-            exitCodeListHeading = "%nExit status:%n",
             exitCodeList = {
                     "0:written",
                     "1:the spec has problems (printed on stderr)",
                     "2:usage error, unreadable file, or the output folder cannot be written",
                     "3:written, but something could not be placed (those copies have no pod)"})
     static final class Kubernetes extends GpushareCommand {
-        @Parameters(arity = "1..*", paramLabel = "FILE", description = "Spec files (YAML or JSON), merged in the order given.")
-        private List<Path> files;
+        @Mixin private SpecFilesParameter specFiles;
 
         @Option(names = "--devices", paramLabel = "dra|device-plugin", defaultValue = "dra",
                 description = "How pods ask for their device: DRA ResourceClaims (default) or the device plugin's "
@@ -69,7 +65,7 @@ final class RenderCommand extends CommandGroup {
         public Integer call() {
             DeviceMode mode = DeviceMode.parse(devices).orElseThrow(() ->
                     UserError.usage("--devices " + devices + ": use dra or device-plugin"));
-            ResolvedSpec resolved = SpecInput.read(files, false, command.commandLine().getErr());
+            ResolvedSpec resolved = specFiles.read(false, command.commandLine().getErr());
             if (resolved == null) return ExitCodes.INVALID;
             PrintWriter err = command.commandLine().getErr();
             Spec spec = resolved.spec();
@@ -93,7 +89,7 @@ final class RenderCommand extends CommandGroup {
             }
             if (!placed.unplaced().isEmpty()) {
                 err.println("gpushare: " + placed.unplaced().size() + " copies could not be placed and have no pod;"
-                        + " gpushare place " + String.join(" ", files.stream().map(Path::toString).toList()) + " says why");
+                        + " gpushare place " + specFiles.asArguments() + " says why");
                 return ExitCodes.UNPLACED;
             }
             return ExitCodes.OK;

@@ -14,11 +14,9 @@ import picocli.CommandLine.Option;
                         + "one, and a Service for the metrics (9090) and the admission webhook (443 → 9443). The webhook "
                         + "serves the certificate of the Secret gpushare-webhook-tls (e.g. made by cert-manager). "
                         + "See docs/controller.md."},
-        footerHeading = "%nExamples:%n",
         footer = {"  gpushare render controller --work-namespace inference | kubectl apply -f -"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:written", "2:usage error"})
-final class RenderControllerCommand extends GpushareCommand {
+final class RenderControllerCommand extends ManifestsCommand {
     @Option(names = "--namespace", paramLabel = "NS", defaultValue = "gpushare-system",
             description = "Where the controller runs (default: ${DEFAULT-VALUE}); create it first.")
     private String namespace;
@@ -32,11 +30,8 @@ final class RenderControllerCommand extends GpushareCommand {
     private String image;
 
     @Override
-    public Integer call() {
-        boolean json = format.jsonElseText("render controller");
-        Print.document(command.commandLine().getOut(), RenderOutput.of(
-                new ControllerManifests(namespace, workNamespace, image).objects(), json,
-                "# gpushare render controller: apply with kubectl apply -f - (after gpushare render crds)\n"));
-        return ExitCodes.OK;
+    Manifests manifests() {
+        return new Manifests(new ControllerManifests(namespace, workNamespace, image).objects(),
+                "# gpushare render controller: apply with kubectl apply -f - (after gpushare render crds)\n");
     }
 }

@@ -15,12 +15,10 @@ import picocli.CommandLine.Option;
                         + "gpushare.schema.json so that the API server refuses unknown or mistyped fields, and the "
                         + "ValidatingWebhookConfiguration that sends every create and update to the controller's "
                         + "admission webhook (the semantic rules of 'gpushare validate'). See docs/controller.md."},
-        footerHeading = "%nExamples:%n",
         footer = {"  gpushare render crds --ca-bundle \"$(base64 -w0 ca.crt)\" | kubectl apply --server-side -f -",
                 "  gpushare render crds --no-webhook | kubectl apply --server-side -f -"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:written", "2:usage error"})
-final class RenderCrdsCommand extends GpushareCommand {
+final class RenderCrdsCommand extends ManifestsCommand {
     @Option(names = "--namespace", paramLabel = "NS", defaultValue = "gpushare-system",
             description = "The namespace of the controller's Service the webhook calls (default: ${DEFAULT-VALUE}).")
     private String namespace;
@@ -34,12 +32,9 @@ final class RenderCrdsCommand extends GpushareCommand {
     private boolean noWebhook;
 
     @Override
-    public Integer call() {
-        boolean json = format.jsonElseText("render crds");
+    Manifests manifests() {
         List<HasMetadata> objects = noWebhook ? List.copyOf(CustomResourceDefinitions.all())
                 : CustomResourceDefinitions.withWebhook(namespace, ControllerManifests.NAME, caBundle);
-        Print.document(command.commandLine().getOut(), RenderOutput.of(objects, json,
-                "# gpushare render crds: apply with kubectl apply --server-side -f -\n"));
-        return ExitCodes.OK;
+        return new Manifests(objects, "# gpushare render crds: apply with kubectl apply --server-side -f -\n");
     }
 }

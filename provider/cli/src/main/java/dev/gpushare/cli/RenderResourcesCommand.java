@@ -19,11 +19,9 @@ import picocli.CommandLine.Parameters;
                         + "(spec.family) and metadata.name gets a lower-case form of it.",
                 "instanceTypes and pricing have no kind: a spec that declares them is left out of them (a note on "
                         + "stderr); give such a spec to the controller with --spec. See docs/controller.md."},
-        footerHeading = "%nExamples:%n",
         footer = {"  gpushare render resources examples/mps-sharing/spec.yaml --namespace inference | kubectl apply -f -"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:written", "1:the spec has problems (printed on stderr)", "2:usage error or unreadable file"})
-final class RenderResourcesCommand extends GpushareCommand {
+final class RenderResourcesCommand extends ManifestsCommand {
     @Parameters(arity = "1..*", paramLabel = "SPEC", description = "Spec files (YAML or JSON), merged in the order given.")
     private List<Path> files;
 
@@ -32,17 +30,15 @@ final class RenderResourcesCommand extends GpushareCommand {
     private String namespace;
 
     @Override
-    public Integer call() {
-        boolean json = format.jsonElseText("render resources");
+    Manifests manifests() {
         ResolvedSpec resolved = SpecInput.read(files, false, command.commandLine().getErr());
-        if (resolved == null) return ExitCodes.INVALID;
+        if (resolved == null) return null;
         Spec spec = resolved.spec();
         if (!spec.instanceTypes().isEmpty() || !spec.pricing().isNone()) {
             command.commandLine().getErr().println("gpushare: note: the spec's instanceTypes and pricing have no custom resource"
                     + " and are left out; run the controller with --spec for them");
         }
-        Print.document(command.commandLine().getOut(), RenderOutput.of(SpecResources.of(spec, namespace), json,
-                "# gpushare render resources: cluster " + spec.cluster() + "; apply with kubectl apply -f -\n"));
-        return ExitCodes.OK;
+        return new Manifests(SpecResources.of(spec, namespace),
+                "# gpushare render resources: cluster " + spec.cluster() + "; apply with kubectl apply -f -\n");
     }
 }

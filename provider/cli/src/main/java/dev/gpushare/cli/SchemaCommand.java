@@ -10,9 +10,7 @@ import picocli.CommandLine.Command;
                 "Editors use it for completion and hover help: start a spec with "
                         + "'# yaml-language-server: $schema=<path or URL of this schema>'.",
                 "The schema is JSON whichever --format is given."},
-        footerHeading = "%nExamples:%n",
         footer = {"  gpushare schema > gpushare.schema.json"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:printed"})
 final class SchemaCommand extends DocumentCommand {
     @Override

@@ -27,12 +27,10 @@ import picocli.CommandLine.Option;
                 "Every request but /healthz needs `Authorization: Bearer <token>` with a token from --token-file "
                         + "(a line `TOKEN agent:CLUSTER/INSTANCE` is an agent's token: it may only report for that instance). "
                         + "Runs until interrupted (Ctrl-C, SIGTERM)."},
-        footerHeading = "%nExamples:%n",
         footer = {"  openssl rand -hex 32 > tokens && gpushare serve --token-file tokens",
                 "  gpushare serve --port 0 --token-file tokens --format json",
                 "  gpushare serve --port 8750 --store 'jdbc:postgresql://db:5432/gpushare?user=gpushare' --token-file /etc/gpushare/tokens",
                 "  gpushare serve --reconcile --repair-grace 2m --store 'jdbc:postgresql://db:5432/gpushare?user=gpushare' --token-file /etc/gpushare/tokens"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped", "2:usage error (tokens, TLS files, port in use)", "4:the store could not be opened"})
 final class ServeCommand extends GpushareCommand {
     @Option(names = "--port", paramLabel = "N", description = "TCP port (default: ${DEFAULT-VALUE}; 0 picks a free one).")

@@ -24,10 +24,8 @@ import picocli.CommandLine.Option;
                         + "--spec names the spec the cluster was applied from: then its pricing section and declared "
                         + "instance types apply, and copies that could not be placed count for the stranded figure.",
                 "--cluster may be left out when the backend holds one cluster."},
-        footerHeading = "%nExamples:%n",
         footer = {"  gpushare status", "  gpushare status --cluster inference-prod --format json",
                 "  gpushare status --spec spec.yaml --format html > fleet.html"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:printed", "1:the --spec files have problems (printed on stderr)",
                 "2:usage error (no or several clusters and no --cluster)", "4:the backend could not be read"})
 final class StatusCommand extends GpushareCommand {

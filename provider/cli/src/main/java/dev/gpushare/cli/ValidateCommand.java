@@ -14,11 +14,9 @@ import picocli.CommandLine.Spec;
                         + "fractions, MIG geometry, ...) and print every problem at once.",
                 "Several files are merged into one spec; a name defined twice is a problem.",
                 "Text output: one line per problem, 'file:line:col: CODE path: message', then a summary line."},
-        footerHeading = "%nExamples:%n",
         footer = {
                 "  gpushare validate examples/mps-sharing/spec.yaml",
                 "  gpushare validate base.yaml services.yaml --format json"},
-        exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
                 "0:the spec is valid",
                 "1:the spec has problems (printed on stdout)",

@@ -10,6 +10,7 @@ import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
 import dev.gpushare.engine.reconcile.ApplyCode;
 import dev.gpushare.server.internal.ServiceWire;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -28,6 +29,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.zip.GZIPInputStream;
 import javax.net.ssl.SSLContext;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -245,7 +247,8 @@ public final class HttpBackend implements Backend {
         HttpRequest.Builder rb = HttpRequest.newBuilder(URI.create(base + path))
                 .timeout(options.requestTimeout())
                 .header("Authorization", "Bearer " + token)
-                .header("Accept", "application/json");
+                .header("Accept", "application/json")
+                .header("Accept-Encoding", "gzip"); // a large state comes compressed (the server keeps it so)
         if (idempotencyKey != null) rb.header("Idempotency-Key", idempotencyKey);
         if (body != null) {
             rb.header("Content-Type", "application/json");
@@ -307,7 +310,7 @@ public final class HttpBackend implements Backend {
 
     private static JsonNode parse(HttpResponse<byte[]> response, String what) {
         try {
-            JsonNode n = ServiceWire.MAPPER.readTree(response.body());
+            JsonNode n = ServiceWire.MAPPER.readTree(decoded(response));
             if (n != null && n.isObject()) return n;
         } catch (JacksonException e) {
             // fall through: a proxy's HTML error page, for example
@@ -315,6 +318,19 @@ public final class HttpBackend implements Backend {
         if (response.statusCode() >= 500) return ServiceWire.NODES.objectNode();
         throw new BackendException(BackendCode.BACKEND_SERVER, what + " answered " + response.statusCode()
                 + " without a JSON body; is this URL a gpushare server (and not a proxy's page)?");
+    }
+
+    /** The body as sent before its Content-Encoding: gzip unpacked; an answer that is not gzip as it is. */
+    private static byte[] decoded(HttpResponse<byte[]> response) {
+        if (!response.headers().firstValue("Content-Encoding").map(e -> e.equalsIgnoreCase("gzip")).orElse(false)) {
+            return response.body();
+        }
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(response.body()))) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new BackendException(BackendCode.BACKEND_SERVER, "the gzip-encoded answer of " + response.request().method() + " "
+                    + response.request().uri().getPath() + " is corrupt (" + e.getMessage() + "); run the command again");
+        }
     }
 
     private BackendException failure(int status, JsonNode json, String what) {

@@ -130,17 +130,20 @@ public final class Api {
         Snapshot s = store.read(cluster);
         // a store that answers the same snapshot object for an unchanged cluster gets its bytes reused
         Rendered last = rendered.get(cluster);
-        if (last != null && last.snapshot() == s) return new Reply(200, "application/json", last.json());
+        if (last != null && last.snapshot() == s) return new Reply(200, "application/json", last.json(), last.gzip());
         Reply reply = Reply.json(200, ServiceWire.snapshot(s));
         // nothing is kept or counted for a cluster that was never written (any name can be asked for)
         if (s.revision() > 0) {
             metrics.observed(s.state());
-            rendered.put(cluster, new Rendered(s, reply.body()));
+            Rendered kept = new Rendered(s, reply.body(), new Gzipped(reply.body()));
+            rendered.put(cluster, kept);
+            return new Reply(200, "application/json", kept.json(), kept.gzip());
         }
         return reply;
     }
 
-    private record Rendered(Snapshot snapshot, byte[] json) {}
+    /** A state's JSON and, made on first demand, its gzip encoding (both kept until the cluster changes). */
+    private record Rendered(Snapshot snapshot, byte[] json, Gzipped gzip) {}
 
     private Reply destroy(Request r) {
         String cluster = cluster(r);

@@ -2,6 +2,7 @@ package dev.gpushare.server.internal;
 
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.server.ServiceCode;
+import dev.gpushare.server.internal.http.AcceptEncoding;
 import dev.gpushare.server.internal.http.Handler;
 import dev.gpushare.server.internal.http.ProtocolError;
 import dev.gpushare.server.internal.http.RequestHead;
@@ -107,6 +108,20 @@ public final class HttpFront implements Handler {
         return isHealth(match(head));
     }
 
+    /**
+     * The reply as written: a kept answer's gzip encoding when the client's {@code Accept-Encoding} takes it
+     * ({@code Content-Encoding: gzip}), else the body as it is; {@code Vary: Accept-Encoding} on every answer
+     * that has both forms, so that a cache in between keeps them apart.
+     */
+    private static Response encoded(Reply reply, RequestHead head, String requestId) {
+        Response r = new Response(reply.status(), reply.contentType(), reply.body(), Map.of("X-Request-Id", requestId), false);
+        if (reply.gzipped() == null) return r;
+        r = r.withHeader("Vary", "Accept-Encoding");
+        if (!AcceptEncoding.gzip(head.headers().all("Accept-Encoding"))) return r;
+        return new Response(r.status(), r.contentType(), reply.gzipped().get(), r.headers(), false)
+                .withHeader("Content-Encoding", "gzip");
+    }
+
     private static boolean isHealth(Match m) {
         return m.route() != null && m.route().template().equals("/healthz");
     }
@@ -120,7 +135,7 @@ public final class HttpFront implements Handler {
         try {
             Reply reply = m.route().handler().handle(new Request(m.params(), head.headers().first("Idempotency-Key"), body,
                     requestId));
-            r = new Response(reply.status(), reply.contentType(), reply.body(), Map.of("X-Request-Id", requestId), false);
+            r = encoded(reply, head, requestId);
             if (reply.status() == 503) r = r.withHeader("Retry-After", "2");
         } catch (ApiError.Refused refused) {
             ApiError e = refused.error;
