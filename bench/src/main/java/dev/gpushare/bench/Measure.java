@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.function.Supplier;
 
 /**
  * What every benchmark measures with: this thread's CPU time, the machine's load, and a digest
@@ -37,6 +38,35 @@ public final class Measure {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
+    }
+
+    /**
+     * Best of several timed runs: the least CPU time of this thread one run took, and what the
+     * last run returned. Each run lets go of the previous result first, so that two never hold
+     * memory at once. Several may be timed in one loop, in turn (as {@code ReplanBench} does).
+     */
+    public static final class Best<T> {
+        private long cpu = Long.MAX_VALUE;
+        private T last;
+
+        /** Runs {@code run} once, timed; returns what it returned. */
+        public T time(Supplier<T> run) {
+            last = null;
+            long c0 = Measure.cpu();
+            last = run.get();
+            cpu = Math.min(cpu, Measure.cpu() - c0);
+            return last;
+        }
+
+        /** The least CPU time of the runs, in ns ({@link Long#MAX_VALUE} before any). */
+        public long cpuNs() {
+            return cpu;
+        }
+
+        /** What the last run returned. */
+        public T last() {
+            return last;
         }
     }
 }

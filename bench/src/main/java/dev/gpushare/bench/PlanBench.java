@@ -57,16 +57,11 @@ public final class PlanBench {
 
     private static void row(String label, String change, ResolvedSpec spec, Snapshot snapshot, int runs) {
         for (int i = 0; i < 5; i++) Planner.plan(spec, snapshot); // warm-up
-        long best = Long.MAX_VALUE;
-        Plan plan = null;
-        for (int i = 0; i < runs; i++) {
-            plan = null;
-            long c0 = Measure.cpu();
-            plan = Planner.plan(spec, snapshot);
-            best = Math.min(best, Measure.cpu() - c0);
-        }
+        Measure.Best<Plan> best = new Measure.Best<>();
+        for (int i = 0; i < runs; i++) best.time(() -> Planner.plan(spec, snapshot));
+        Plan plan = best.last();
         String digest = Measure.sha256(PlanJson.toJson(plan)); // the plan as `gpushare plan --format json` writes it
-        System.out.printf("| %s | %s | %d | %.1f | %s | %s |%n", label, change, plan.actions().size(), best / 1e6,
+        System.out.printf("| %s | %s | %d | %.1f | %s | %s |%n", label, change, plan.actions().size(), best.cpuNs() / 1e6,
                 digest.substring(0, 12), Measure.load());
     }
 }

@@ -58,13 +58,10 @@ public final class QualityBench {
     private static void large(String name, Spec spec, Catalog catalog) {
         ResolvedSpec resolved = ResolvedSpec.of(spec);
         for (int i = 0; i < 3; i++) Placer.place(resolved, FleetState.empty(spec.cluster())); // warm-up
-        long bestCpu = Long.MAX_VALUE;
-        FleetState s = null;
-        for (int i = 0; i < 3; i++) {
-            long c0 = Measure.cpu();
-            s = Placer.place(resolved, FleetState.empty(spec.cluster()));
-            bestCpu = Math.min(bestCpu, Measure.cpu() - c0);
-        }
+        Measure.Best<FleetState> timed = new Measure.Best<>();
+        for (int i = 0; i < 3; i++) timed.time(() -> Placer.place(resolved, FleetState.empty(spec.cluster())));
+        FleetState s = timed.last();
+        long bestCpu = timed.cpuNs();
         if (!s.unplaced().isEmpty()) System.out.println(name + " unplaced: " + s.unplaced().size());
         int placed = 0, n = 0;
         long basic = 0, best = 0;

@@ -62,22 +62,17 @@ public final class ReplanBench {
             Planner.plan(spec, snapshot);
             Planner.replan(spec, snapshot, baseline);
         }
-        long full = Long.MAX_VALUE, changed = Long.MAX_VALUE, hash = Long.MAX_VALUE;
-        Plan fullPlan = null;
-        Replan changedPlan = null;
+        Measure.Best<Plan> fullPath = new Measure.Best<>();
+        Measure.Best<Replan> changeSetPath = new Measure.Best<>();
+        Measure.Best<String> specHash = new Measure.Best<>();
         for (int i = 0; i < runs; i++) {
-            fullPlan = null;
-            long c0 = Measure.cpu();
-            fullPlan = Planner.plan(spec, snapshot);
-            full = Math.min(full, Measure.cpu() - c0);
-            changedPlan = null;
-            c0 = Measure.cpu();
-            changedPlan = Planner.replan(spec, snapshot, baseline);
-            changed = Math.min(changed, Measure.cpu() - c0);
-            c0 = Measure.cpu();
-            Planner.specHash(spec.spec()); // part of every plan: SHA-256 of the spec's record text, O(spec)
-            hash = Math.min(hash, Measure.cpu() - c0);
+            fullPath.time(() -> Planner.plan(spec, snapshot));
+            changeSetPath.time(() -> Planner.replan(spec, snapshot, baseline));
+            specHash.time(() -> Planner.specHash(spec.spec())); // part of every plan: SHA-256 of the spec's record text, O(spec)
         }
+        Plan fullPlan = fullPath.last();
+        Replan changedPlan = changeSetPath.last();
+        long full = fullPath.cpuNs(), changed = changeSetPath.cpuNs(), hash = specHash.cpuNs();
         if (!changedPlan.changeSetPath()) throw new IllegalStateException("the change-set path was not taken");
         boolean same = fullPlan.actions().equals(changedPlan.plan().actions()) && fullPlan.desired().equals(changedPlan.plan().desired())
                 && fullPlan.specHash().equals(changedPlan.plan().specHash());

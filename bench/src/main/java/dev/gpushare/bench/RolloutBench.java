@@ -82,14 +82,9 @@ public final class RolloutBench {
         int bound = mostFree >= smallest ? 0 : 1;
 
         if (runs > 1) Planner.plan(next, snapshot); // warm-up (left out for one run: the 100k plan takes minutes here)
-        long best = Long.MAX_VALUE;
-        Plan plan = null;
-        for (int r = 0; r < runs; r++) {
-            plan = null;
-            long c0 = Measure.cpu();
-            plan = Planner.plan(next, snapshot);
-            best = Math.min(best, Measure.cpu() - c0);
-        }
+        Measure.Best<Plan> best = new Measure.Best<>();
+        for (int r = 0; r < runs; r++) best.time(() -> Planner.plan(next, snapshot));
+        Plan plan = best.last();
         int waves = 0, stopFirst = 0, extra = 0, rolled = 0;
         for (Rollout r : plan.rollouts()) {
             waves += r.waves();
@@ -103,7 +98,7 @@ public final class RolloutBench {
                         + " | %,d rollouts, %,d copies, %,d waves, %,d stopped first | refused %d | plan %.0f ms CPU | %,d actions"
                         + " | peak extra instances %d (launched %d, terminated %d) | lower bound %d | load %.2f |%n",
                 copies - t.removed, t.removed, settleActions, converged.instances().size(), 100.0 * allocated / usable, mostFree, smallest,
-                plan.rollouts().size(), rolled, waves, stopFirst, plan.desired().unplaced().size(), best / 1e6,
+                plan.rollouts().size(), rolled, waves, stopFirst, plan.desired().unplaced().size(), best.cpuNs() / 1e6,
                 plan.actions().size(), extra, launches, terminations, bound, Measure.load());
     }
 

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Container;
@@ -39,17 +40,8 @@ final class Workloads {
 
     /** (a) with services of {@code copies} copies each. */
     static Spec mps(int tasks, long seed, int copies) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        List<TaskDefinition> tds = new ArrayList<>();
-        List<Service> svcs = new ArrayList<>();
-        for (int s = 0; s * copies < tasks; s++) {
-            String name = "svc" + s;
-            tds.add(new TaskDefinition(name, null, null,
-                    List.of(new Container("model", "img", new GpuRequirement.NvidiaMps(skewedMiB(rnd), null)))));
-            svcs.add(new Service(name, name, "l4", Math.min(copies, tasks - s * copies), PlacementStrategy.BINPACK));
-        }
-        return new Spec(Spec.API_VERSION, "bench-a", List.of(new CapacityProvider("l4", "g6.12xlarge", 0, UNLIMITED,
-                new GpuSharing.Mps(null))), tds, svcs, List.of(), List.of(), List.of());
+        return services("bench-a", List.of(new CapacityProvider("l4", "g6.12xlarge", 0, UNLIMITED, new GpuSharing.Mps(null))),
+                tasks, seed, copies, rnd -> new Draw(null, null, "model", new GpuRequirement.NvidiaMps(skewedMiB(rnd), null), "l4"));
     }
 
     /**
@@ -62,33 +54,26 @@ final class Workloads {
 
     /** (b) with services of {@code perService} copies (small instances for the exact search: 1–3). */
     static Spec mix(int copies, long seed, int perService) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        List<TaskDefinition> tds = new ArrayList<>();
-        List<Service> svcs = new ArrayList<>();
-        for (int s = 0; s * perService < copies; s++) {
-            String name = "svc" + s;
-            double kind = rnd.nextDouble();
-            GpuRequirement req;
-            String pool;
-            if (kind < 0.6) {
-                req = new GpuRequirement.NvidiaMps(skewedMiB(rnd), null);
-                pool = "l4";
-            } else if (kind < 0.9) {
-                req = new GpuRequirement.Whole(new int[] {1, 1, 2, 4}[rnd.nextInt(4)]);
-                pool = "a10";
-            } else {
-                req = new GpuRequirement.Fraction(new BigDecimal("0.25"));
-                pool = "quarter";
-            }
-            tds.add(new TaskDefinition(name, 1024 * (1 + rnd.nextInt(4)), 2048 * (1 + rnd.nextInt(4)),
-                    List.of(new Container("c", "img", req))));
-            svcs.add(new Service(name, name, pool, Math.min(perService, copies - s * perService), PlacementStrategy.BINPACK));
-        }
-        return new Spec(Spec.API_VERSION, "bench-b", List.of(
+        return services("bench-b", List.of(
                 new CapacityProvider("l4", "g6.12xlarge", 0, UNLIMITED, new GpuSharing.Mps(null)),
                 new CapacityProvider("a10", "g5.12xlarge", 0, UNLIMITED, new GpuSharing.Exclusive()),
                 new CapacityProvider("quarter", "g6f.2xlarge", 0, UNLIMITED, null)),
-                tds, svcs, List.of(), List.of(), List.of());
+                copies, seed, perService, rnd -> {
+                    double kind = rnd.nextDouble();
+                    GpuRequirement req;
+                    String pool;
+                    if (kind < 0.6) {
+                        req = new GpuRequirement.NvidiaMps(skewedMiB(rnd), null);
+                        pool = "l4";
+                    } else if (kind < 0.9) {
+                        req = new GpuRequirement.Whole(new int[] {1, 1, 2, 4}[rnd.nextInt(4)]);
+                        pool = "a10";
+                    } else {
+                        req = new GpuRequirement.Fraction(new BigDecimal("0.25"));
+                        pool = "quarter";
+                    }
+                    return new Draw(1024 * (1 + rnd.nextInt(4)), 2048 * (1 + rnd.nextInt(4)), "c", req, pool);
+                });
     }
 
     /**
@@ -101,36 +86,50 @@ final class Workloads {
      * × (0.25 + 0.75 u), rounded down to 1 vCPU and 1 GiB.
      */
     static Spec wholeAndMps(int copies, long seed, int perService) {
+        return services("bench-e", List.of(
+                new CapacityProvider("l4x8", "g6.48xlarge", 0, UNLIMITED, new GpuSharing.Mps(null)),
+                new CapacityProvider("a10x4", "g5.12xlarge", 0, UNLIMITED, new GpuSharing.Mps(null))),
+                copies, seed, perService, rnd -> {
+                    boolean eight = rnd.nextDouble() < 0.7;
+                    int gpus = eight ? 8 : 4;
+                    long cpuPerGpu = (eight ? 192 : 48) * 1024L / gpus, memPerGpu = (eight ? 786432L : 196608L) / gpus;
+                    if (rnd.nextDouble() < 0.6) {
+                        GpuRequirement req = new GpuRequirement.NvidiaMps(skewedMiB(rnd), null);
+                        return new Draw(1024 * (1 + rnd.nextInt(4)), 2048 * (1 + rnd.nextInt(8)), "c", req, eight ? "l4x8" : "a10x4");
+                    }
+                    double k = rnd.nextDouble();
+                    int w = k < 0.5 ? 2 : k < 0.85 || !eight ? 4 : 8;
+                    double u = 0.25 + 0.75 * rnd.nextDouble();
+                    int cpu = (int) (w * cpuPerGpu * u / 1024) * 1024;
+                    int mem = (int) (w * memPerGpu * (0.25 + 0.75 * rnd.nextDouble()) / 1024) * 1024;
+                    return new Draw(cpu, mem, "c", new GpuRequirement.Whole(w), eight ? "l4x8" : "a10x4");
+                });
+    }
+
+    /**
+     * One service's draw: its task definition's CPU units and memory (null: unset), its one
+     * container's name and GPU requirement, and the pool it runs in.
+     */
+    private record Draw(Integer cpu, Integer memoryMiB, String container, GpuRequirement gpu, String pool) {}
+
+    /**
+     * The ECS workloads' common form: {@code copies} copies in services {@code svc0}, {@code svc1}, …
+     * of {@code perService} copies (the last one the rest), each with a task definition of its own
+     * name holding one container of image {@code img}, placed BINPACK; {@code draw} draws each
+     * service's figures in turn from one generator seeded with {@code seed}.
+     */
+    private static Spec services(String cluster, List<CapacityProvider> pools, int copies, long seed, int perService,
+                                 Function<SplittableRandom, Draw> draw) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<TaskDefinition> tds = new ArrayList<>();
         List<Service> svcs = new ArrayList<>();
         for (int s = 0; s * perService < copies; s++) {
             String name = "svc" + s;
-            boolean eight = rnd.nextDouble() < 0.7;
-            int gpus = eight ? 8 : 4;
-            long cpuPerGpu = (eight ? 192 : 48) * 1024L / gpus, memPerGpu = (eight ? 786432L : 196608L) / gpus;
-            GpuRequirement req;
-            int cpu, mem;
-            if (rnd.nextDouble() < 0.6) {
-                req = new GpuRequirement.NvidiaMps(skewedMiB(rnd), null);
-                cpu = 1024 * (1 + rnd.nextInt(4));
-                mem = 2048 * (1 + rnd.nextInt(8));
-            } else {
-                double k = rnd.nextDouble();
-                int w = k < 0.5 ? 2 : k < 0.85 || !eight ? 4 : 8;
-                double u = 0.25 + 0.75 * rnd.nextDouble();
-                cpu = (int) (w * cpuPerGpu * u / 1024) * 1024;
-                mem = (int) (w * memPerGpu * (0.25 + 0.75 * rnd.nextDouble()) / 1024) * 1024;
-                req = new GpuRequirement.Whole(w);
-            }
-            tds.add(new TaskDefinition(name, cpu, mem, List.of(new Container("c", "img", req))));
-            svcs.add(new Service(name, name, eight ? "l4x8" : "a10x4", Math.min(perService, copies - s * perService),
-                    PlacementStrategy.BINPACK));
+            Draw d = draw.apply(rnd);
+            tds.add(new TaskDefinition(name, d.cpu(), d.memoryMiB(), List.of(new Container(d.container(), "img", d.gpu()))));
+            svcs.add(new Service(name, name, d.pool(), Math.min(perService, copies - s * perService), PlacementStrategy.BINPACK));
         }
-        return new Spec(Spec.API_VERSION, "bench-e", List.of(
-                new CapacityProvider("l4x8", "g6.48xlarge", 0, UNLIMITED, new GpuSharing.Mps(null)),
-                new CapacityProvider("a10x4", "g5.12xlarge", 0, UNLIMITED, new GpuSharing.Mps(null))),
-                tds, svcs, List.of(), List.of(), List.of());
+        return new Spec(Spec.API_VERSION, cluster, pools, tds, svcs, List.of(), List.of(), List.of());
     }
 
     /**

@@ -21,6 +21,7 @@ import dev.gpushare.kubernetes.internal.PodReadiness;
 import dev.gpushare.engine.reconcile.Readiness;
 import dev.gpushare.kubernetes.internal.Keys;
 import dev.gpushare.kubernetes.internal.SpecIndex;
+import dev.gpushare.kubernetes.internal.StateEntry;
 import dev.gpushare.kubernetes.internal.StateStore;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.io.SpecReader;
@@ -132,7 +133,7 @@ public final class KubernetesBackend implements Backend {
             if (current != expectedRevision) return new BatchResult.RevisionConflict(cluster, expectedRevision, current);
             // every action is checked against the objects as they are, before anything is written, and
             // capacity with the limits of the spec the cluster converges to when one is known
-            String stored = cm.map(c -> c.getData() == null ? null : c.getData().get(StateStore.SPEC)).orElse(null);
+            String stored = StateEntry.SPEC.in(cm);
             Spec known = spec != null ? spec : stored == null ? null : SpecReader.bind(List.of(SpecReader.parse("spec.json", stored))).spec();
             admission = known == null ? Admission.of(Catalog.builtIn()) : Admission.of(ResolvedSpec.of(known));
             world = ClusterObjects.read(client, namespace, cluster);
@@ -140,18 +141,18 @@ public final class KubernetesBackend implements Backend {
                     StateView.of(world.snapshot(current).state()), Catalog.builtIn(), admission);
             if (!problems.isEmpty()) return new BatchResult.Refused(cluster, problems);
             if (spec == null) spec = storedSpec(cluster, cm, batch);
-            Map<String, String> changes = new HashMap<>();
-            changes.put(StateStore.REVISION, Long.toString(expectedRevision + 1));
-            previous = cm.map(c -> c.getData() == null ? null : c.getData().get(StateStore.PREVIOUS_SPEC)).orElse(null);
+            Map<StateEntry, String> changes = new HashMap<>();
+            changes.put(StateEntry.REVISION, Long.toString(expectedRevision + 1));
+            previous = StateEntry.PREVIOUS_SPEC.in(cm);
             if (spec != null && declared.containsKey(cluster)) {
                 String json = SpecWriter.toJson(spec);
-                changes.put(StateStore.SPEC, json);
+                changes.put(StateEntry.SPEC, json);
                 // the spec it replaces is kept: a rollback returns copies to the revisions it gave them
-                if (stored != null && !stored.equals(json)) changes.put(StateStore.PREVIOUS_SPEC, previous = stored);
+                if (stored != null && !stored.equals(json)) changes.put(StateEntry.PREVIOUS_SPEC, previous = stored);
             }
             // the batch's rollout records commit with its revision (the wave they describe is this batch)
             String records = StateStore.rolloutsAfter(cm, batch);
-            if (records != null) changes.put(StateStore.ROLLOUTS, records);
+            if (records != null) changes.put(StateEntry.ROLLOUTS, records);
             if (store.writeIfUnchanged(cluster, cm, changes)) break;
             // the ConfigMap changed since we read it: another apply, or a declared resource; look again
         }
@@ -168,7 +169,7 @@ public final class KubernetesBackend implements Backend {
 
     /** The spec the last apply stored; needed when a batch starts pods and no spec was declared here. */
     private Spec storedSpec(String cluster, Optional<ConfigMap> cm, List<Action> batch) {
-        String json = cm.map(c -> c.getData() == null ? null : c.getData().get(StateStore.SPEC)).orElse(null);
+        String json = StateEntry.SPEC.in(cm);
         if (json != null) return SpecReader.bind(List.of(SpecReader.parse("spec.json", json))).spec();
         for (Action a : batch) {
             if (a instanceof Action.PlaceCopy || a instanceof Action.MoveCopy || a instanceof Action.LaunchInstance
@@ -214,7 +215,7 @@ public final class KubernetesBackend implements Backend {
         while (true) {
             Optional<ConfigMap> cm = store.read(cluster);
             long next = StateStore.revision(cm) + 1;
-            if (store.writeIfUnchanged(cluster, cm, Map.of(StateStore.REVISION, Long.toString(next)))) return next;
+            if (store.writeIfUnchanged(cluster, cm, Map.of(StateEntry.REVISION, Long.toString(next)))) return next;
         }
     }
 

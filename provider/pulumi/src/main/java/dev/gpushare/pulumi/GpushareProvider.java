@@ -2,6 +2,7 @@ package dev.gpushare.pulumi;
 
 import com.google.protobuf.Any;
 import com.google.protobuf.Empty;
+import com.google.protobuf.Struct;
 import dev.gpushare.engine.backend.Backends;
 import dev.gpushare.pulumi.internal.Differ;
 import dev.gpushare.pulumi.internal.Lifecycle;
@@ -187,23 +188,26 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
     @Override
     public void create(Provider.CreateRequest req, StreamObserver<Provider.CreateResponse> out) {
         reply(out, () -> {
-            ResourceKind kind = kind(req.getType(), req.getUrn());
-            Properties in = Wire.decode(req.getProperties());
-            ObjectNode properties = apply(kind, in, req.getPreview());
-            return Provider.CreateResponse.newBuilder().setId(ResourceId.of(kind, in.values()).toString())
-                    .setProperties(Wire.encode(properties, Lifecycle.secretKeys(kind, in.secretKeys()))).build();
+            Stored stored = createOrUpdate(req.getType(), req.getUrn(), req.getProperties(), req.getPreview());
+            return Provider.CreateResponse.newBuilder().setId(stored.id().toString()).setProperties(stored.properties()).build();
         });
     }
 
     @Override
     public void update(Provider.UpdateRequest req, StreamObserver<Provider.UpdateResponse> out) {
-        reply(out, () -> {
-            ResourceKind kind = kind(req.getType(), req.getUrn());
-            Properties in = Wire.decode(req.getNews());
-            ObjectNode properties = apply(kind, in, req.getPreview());
-            return Provider.UpdateResponse.newBuilder()
-                    .setProperties(Wire.encode(properties, Lifecycle.secretKeys(kind, in.secretKeys()))).build();
-        });
+        reply(out, () -> Provider.UpdateResponse.newBuilder()
+                .setProperties(createOrUpdate(req.getType(), req.getUrn(), req.getNews(), req.getPreview()).properties()).build());
+    }
+
+    /** What Create and Update answer alike: the resource's id and its properties, secrets wrapped again. */
+    private record Stored(ResourceId id, Struct properties) {}
+
+    /** Create and Update: the inputs {@code news} of resource {@code urn} applied (or previewed). */
+    private Stored createOrUpdate(String type, String urn, Struct news, boolean preview) {
+        ResourceKind kind = kind(type, urn);
+        Properties in = Wire.decode(news);
+        ObjectNode properties = apply(kind, in, preview);
+        return new Stored(ResourceId.of(kind, in.values()), Wire.encode(properties, Lifecycle.secretKeys(kind, in.secretKeys())));
     }
 
     @Override

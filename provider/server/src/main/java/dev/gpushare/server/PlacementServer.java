@@ -46,26 +46,20 @@ public final class PlacementServer implements AutoCloseable {
     /** Requests queued for a worker beyond those running; more are answered 503. */
     static final int WORK_QUEUE = 256;
 
-    private final Listener http;
-    private final Api api;
-    private final Store store;
-    private final Metrics metrics;
-    private final HttpFront front;
-    private final boolean tls;
+    /**
+     * What a started server is made of.
+     *
+     * @param tls           whether {@code http} speaks TLS
+     * @param repairer      the repair loop; null without {@code --reconcile}
+     * @param repairMetrics the repair loop's metrics (kept, unexported, without it)
+     */
+    private record Parts(Listener http, Api api, Store store, Metrics metrics, HttpFront front, boolean tls,
+                         Repairer repairer, RepairMetrics repairMetrics) {}
 
-    private final Repairer repairer;
-    private final RepairMetrics repairMetrics;
+    private final Parts parts;
 
-    private PlacementServer(Listener http, Api api, Store store, Metrics metrics, HttpFront front, boolean tls,
-                            Repairer repairer, RepairMetrics repairMetrics) {
-        this.repairer = repairer;
-        this.repairMetrics = repairMetrics;
-        this.http = http;
-        this.api = api;
-        this.store = store;
-        this.metrics = metrics;
-        this.front = front;
-        this.tls = tls;
+    private PlacementServer(Parts parts) {
+        this.parts = parts;
     }
 
     /**
@@ -111,7 +105,7 @@ public final class PlacementServer implements AutoCloseable {
                     config.bodyLimitBytes(), workers);
             Repairer repairer = config.repair() == null ? null
                     : new Repairer(store, converger, config.repair(), repairMetrics, log).start();
-            return new PlacementServer(http, api, store, metrics, front, tls != null, repairer, repairMetrics);
+            return new PlacementServer(new Parts(http, api, store, metrics, front, tls != null, repairer, repairMetrics));
         } catch (IOException e) {
             workers.shutdownNow();
             store.close();
@@ -147,59 +141,59 @@ public final class PlacementServer implements AutoCloseable {
 
     /** The port it listens on (the chosen one when configured with 0). */
     public int port() {
-        return http.address().getPort();
+        return parts.http().address().getPort();
     }
 
     /** The base URL for clients, e.g. {@code http://127.0.0.1:8750}. */
     public String url() {
-        String host = http.address().getAddress().getHostAddress();
+        String host = parts.http().address().getAddress().getHostAddress();
         if (host.contains(":")) host = "[" + host + "]";
-        return (tls ? "https://" : "http://") + host + ":" + port();
+        return (parts.tls() ? "https://" : "http://") + host + ":" + port();
     }
 
     /** Where the state lives (the store URL without credentials). */
     public String describeStore() {
-        return store.describe();
+        return parts.store().describe();
     }
 
     /** Requests answered so far with {@code status}, over all routes. */
     public long answered(int status) {
-        return metrics.answered(status);
+        return parts.metrics().answered(status);
     }
 
     /** Every route as {@code METHOD /template}. */
     public List<String> routes() {
-        return front.labels();
+        return parts.front().labels();
     }
 
     /** What the server keeps per cluster: cached snapshots and rendered states, and metric series (all bounded). */
     public int perClusterEntries() {
-        return api.cachedClusters() + metrics.clusterSeries();
+        return parts.api().cachedClusters() + parts.metrics().clusterSeries();
     }
 
     /** Connections open now (for the attack suite and the benchmarks). */
     public int openConnections() {
-        return http.openConnections();
+        return parts.http().openConnections();
+    }
+
+    /** Instances the repair loop replaced so far (0 without {@code --reconcile}). */
+    public long repairs() {
+        return parts.repairMetrics().repairs();
+    }
+
+    /** True when this server runs the repair loop ({@code --reconcile}). */
+    public boolean reconciles() {
+        return parts.repairer() != null;
     }
 
     /**
      * Stops accepting, lets running requests finish (up to 2 s), interrupts what still runs,
      * closes every connection and the store. Slow or hostile clients hold nothing up.
      */
-    /** Instances the repair loop replaced so far (0 without {@code --reconcile}). */
-    public long repairs() {
-        return repairMetrics.repairs();
-    }
-
-    /** True when this server runs the repair loop ({@code --reconcile}). */
-    public boolean reconciles() {
-        return repairer != null;
-    }
-
     @Override
     public void close() {
-        if (repairer != null) repairer.close(); // first: a converge in progress finishes, the leadership goes
-        http.close(2000);
-        store.close();
+        if (parts.repairer() != null) parts.repairer().close(); // first: a converge in progress finishes, the leadership goes
+        parts.http().close(2000);
+        parts.store().close();
     }
 }

@@ -88,7 +88,7 @@ public final class Controller implements AutoCloseable {
                 : new FileSpecs(options.specFiles());
         this.gate = new RepairGate(options.repairGrace());
         this.convergence = new Convergence(backend, gate);
-        this.status = new StatusWriter(client, namespace, "gpushare-controller");
+        this.status = new StatusWriter(client, namespace);
         metrics.queueDepth(queue::depth);
     }
 

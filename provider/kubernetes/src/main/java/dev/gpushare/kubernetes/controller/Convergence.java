@@ -25,12 +25,10 @@ import java.util.function.Function;
  * when nothing it needs is still being deleted.
  */
 public final class Convergence {
-    private final Backend backend;
     private final RepairGate gate;
     private final Converger converger;
 
     public Convergence(Backend backend, RepairGate gate) {
-        this.backend = backend;
         this.gate = gate;
         this.converger = new Converger(backend);
     }
@@ -57,7 +55,7 @@ public final class Convergence {
 
     /** A turn whose plan is applied only when {@code hold} names nothing to wait for. */
     public Turn once(ResolvedSpec spec, Function<Plan, Optional<String>> hold) {
-        Snapshot actual = backend.read(spec.spec().cluster());
+        Snapshot actual = converger.backend().read(spec.spec().cluster());
         RepairGate.Gated gated = gate.gate(actual, Instant.now());
         Plan plan = converger.plan(spec, gated.snapshot()).plan();
         if (plan.isEmpty()) return new Turn(plan, Optional.empty(), Map.of(), gated.recheckIn(), Optional.empty());

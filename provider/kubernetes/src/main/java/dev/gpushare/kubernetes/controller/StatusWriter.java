@@ -1,5 +1,6 @@
 package dev.gpushare.kubernetes.controller;
 
+import dev.gpushare.kubernetes.crd.ControllerManifests;
 import dev.gpushare.kubernetes.crd.CrdKind;
 import dev.gpushare.kubernetes.crd.SpecResources;
 import dev.gpushare.kubernetes.internal.Keys;
@@ -25,12 +26,10 @@ import java.util.UUID;
 public final class StatusWriter {
     private final KubernetesClient client;
     private final String namespace;
-    private final String component;
 
-    public StatusWriter(KubernetesClient client, String namespace, String component) {
+    public StatusWriter(KubernetesClient client, String namespace) {
         this.client = client;
         this.namespace = namespace;
-        this.component = component;
     }
 
     /** Writes the statuses; returns how many resources changed. A failed write is left to the next reconcile. */
@@ -140,7 +139,7 @@ public final class StatusWriter {
         }
     }
 
-    /** An Event on the resource (core/v1, as kubectl describe shows it). */
+    /** An Event on the resource (core/v1, as kubectl describe shows it), from the controller (its Deployment's name). */
     public void emit(GenericKubernetesResource r, String type, String reason, String message) {
         String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         try {
@@ -152,7 +151,7 @@ public final class StatusWriter {
                     .endInvolvedObject()
                     .withType(type).withReason(reason == null ? "Unknown" : reason)
                     .withMessage(message.length() > 1000 ? message.substring(0, 1000) + "…" : message)
-                    .withNewSource().withComponent(component).endSource()
+                    .withNewSource().withComponent(ControllerManifests.NAME).endSource()
                     .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
                     .build()).create();
         } catch (KubernetesClientException e) {

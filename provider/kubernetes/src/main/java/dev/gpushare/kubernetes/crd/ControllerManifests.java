@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What runs the controller in a cluster ({@code gpushare render controller}): its ServiceAccount,
@@ -34,7 +35,8 @@ public record ControllerManifests(String namespace, String workNamespace, String
     public static final String WEBHOOK_SECRET = "gpushare-webhook-tls";
 
     public List<HasMetadata> objects() {
-        Map<String, String> labels = Map.of("app.kubernetes.io/name", NAME, "app.kubernetes.io/part-of", "gpushare");
+        // sorted, so that the rendered manifests are the same bytes on every run (Map.of's order changes per JVM)
+        Map<String, String> labels = new TreeMap<>(Map.of("app.kubernetes.io/name", NAME, "app.kubernetes.io/part-of", "gpushare"));
         List<HasMetadata> out = new ArrayList<>();
         out.add(new ServiceAccountBuilder().withNewMetadata().withName(NAME).withNamespace(namespace).withLabels(labels).endMetadata().build());
         // cluster-wide: nodes are claimed by label; MPS control daemons are read in any namespace

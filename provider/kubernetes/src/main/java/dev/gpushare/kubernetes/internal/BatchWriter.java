@@ -486,8 +486,7 @@ public final class BatchWriter {
     private String ensureClaim(DeviceClaims.Target t) {
         ResourceClaim want = wantedClaim(t);
         String base = t.claimName(world.cluster);
-        for (int attempt = 0; attempt < 10; attempt++) {
-            String name = attempt == 0 ? base : base + "-r" + attempt;
+        for (String name : claimNames(base)) {
             ResourceClaim have = claims.get(name);
             if (have != null) {
                 if (DeviceClaims.same(want, have)) return name;
@@ -515,12 +514,18 @@ public final class BatchWriter {
     private String claimName(DeviceClaims.Target t) {
         ResourceClaim want = wantedClaim(t);
         String base = t.claimName(world.cluster);
-        for (int attempt = 0; attempt < 10; attempt++) {
-            String name = attempt == 0 ? base : base + "-r" + attempt;
+        for (String name : claimNames(base)) {
             ResourceClaim have = claims.get(name);
             if (have != null && DeviceClaims.same(want, have)) return name;
         }
         return base;
+    }
+
+    /** The names a claim may have, in the order they are taken: {@code base}, then {@code base-r1} to {@code base-r9}. */
+    private static List<String> claimNames(String base) {
+        List<String> names = new ArrayList<>(List.of(base));
+        for (int attempt = 1; attempt < 10; attempt++) names.add(base + "-r" + attempt);
+        return names;
     }
 
     private ResourceClaim wantedClaim(DeviceClaims.Target t) {

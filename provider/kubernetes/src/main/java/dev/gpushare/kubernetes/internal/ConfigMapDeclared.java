@@ -48,14 +48,14 @@ public final class ConfigMapDeclared implements DeclaredResources {
             Optional<ConfigMap> cm = store.read(cluster);
             SortedMap<String, String> m = parse(cm);
             edit.accept(m);
-            if (store.writeIfUnchanged(cluster, cm, Map.of(StateStore.DECLARED, AnnotationJson.write(m)))) return;
+            if (store.writeIfUnchanged(cluster, cm, Map.of(StateEntry.DECLARED, AnnotationJson.write(m)))) return;
         }
         throw new BackendException(BackendCode.BACKEND_IO, "ConfigMap " + StateStore.name(cluster)
                 + " kept changing while its declared resources were written; retry");
     }
 
     private static SortedMap<String, String> parse(Optional<ConfigMap> cm) {
-        String json = cm.map(c -> c.getData() == null ? null : c.getData().get(StateStore.DECLARED)).orElse(null);
+        String json = StateEntry.DECLARED.in(cm);
         return json == null ? new TreeMap<>() : AnnotationJson.mapper().readValue(json, MAP);
     }
 }

@@ -21,13 +21,6 @@ import java.util.TreeMap;
  * read, so of two applies made against one revision exactly one gets through.
  */
 public final class StateStore {
-    public static final String REVISION = "revision";
-    public static final String SPEC = "spec.json";
-    /** The spec before {@link #SPEC}: what copies rolled back to the revision it gave them run. */
-    public static final String PREVIOUS_SPEC = "spec-previous.json";
-    public static final String DECLARED = "declared.json";
-    /** The last rollout record of each service or component ({@code Action.RecordRollout}), a JSON list. */
-    public static final String ROLLOUTS = "rollouts.json";
     private static final tools.jackson.core.type.TypeReference<List<RolloutRecord>> RECORDS = new tools.jackson.core.type.TypeReference<>() {};
 
     private final KubernetesClient client;
@@ -48,12 +41,13 @@ public final class StateStore {
     }
 
     public static long revision(Optional<ConfigMap> cm) {
-        return cm.map(c -> c.getData() == null ? null : c.getData().get(REVISION)).map(Long::parseLong).orElse(0L);
+        String revision = StateEntry.REVISION.in(cm);
+        return revision == null ? 0L : Long.parseLong(revision);
     }
 
     /** The rollout records the ConfigMap keeps (none when it keeps none). */
     public static List<RolloutRecord> rollouts(Optional<ConfigMap> cm) {
-        String json = cm.map(c -> c.getData() == null ? null : c.getData().get(ROLLOUTS)).orElse(null);
+        String json = StateEntry.ROLLOUTS.in(cm);
         return json == null ? List.of() : AnnotationJson.mapper().readValue(json, RECORDS);
     }
 
@@ -78,10 +72,10 @@ public final class StateStore {
      * Writes {@code changes} into the ConfigMap read as {@code current} (absent: creates it), only if
      * nobody wrote it since; false when somebody did (a 409 from the API server).
      */
-    public boolean writeIfUnchanged(String cluster, Optional<ConfigMap> current, Map<String, String> changes) {
+    public boolean writeIfUnchanged(String cluster, Optional<ConfigMap> current, Map<StateEntry, String> changes) {
         Map<String, String> data = new HashMap<>(current.map(c -> c.getData() == null ? Map.<String, String>of() : c.getData())
                 .orElse(Map.of()));
-        data.putAll(changes);
+        changes.forEach((entry, text) -> data.put(entry.key(), text));
         ConfigMap next = new ConfigMapBuilder()
                 .withNewMetadata()
                     .withName(name(cluster)).withNamespace(namespace)
@@ -116,7 +110,7 @@ public final class StateStore {
                     .withLabels(Map.of(Keys.MANAGED_BY, Keys.MANAGED_BY_VALUE, Keys.ROLE, "tombstone"))
                     .withResourceVersion(current.map(c -> c.getMetadata().getResourceVersion()).orElse(null))
                 .endMetadata()
-                .withData(Map.of(REVISION, Long.toString(revision(current) + 1)))
+                .withData(Map.of(StateEntry.REVISION.key(), Long.toString(revision(current) + 1)))
                 .build();
         try {
             client.configMaps().inNamespace(namespace).resource(next).update();

@@ -14,11 +14,9 @@ import java.util.Objects;
  * .env("PORT", "8080").healthCheck(HealthCheck.of(List.of("CMD-SHELL", "curl -f localhost:8080/health")))}.
  * Immutable: each of those returns a new value.
  */
-public final class ContainerDef {
-    private final Container model;
-
+public final class ContainerDef extends ModelValue<Container> {
     private ContainerDef(Container model) {
-        this.model = model;
+        super(model);
     }
 
     /** A container without GPU. */
@@ -33,47 +31,31 @@ public final class ContainerDef {
 
     /** The program it starts, replacing the image's ENTRYPOINT (ECS entryPoint). */
     public ContainerDef entryPoint(String... program) {
-        return new ContainerDef(new Container(model.name(), model.image(), model.gpu(), List.of(program), model.command(),
-                model.environment(), model.healthCheck()));
+        Container m = toModel();
+        return new ContainerDef(new Container(m.name(), m.image(), m.gpu(), List.of(program), m.command(),
+                m.environment(), m.healthCheck()));
     }
 
     /** Its arguments, replacing the image's CMD (ECS command). */
     public ContainerDef command(String... args) {
-        return new ContainerDef(new Container(model.name(), model.image(), model.gpu(), model.entryPoint(), List.of(args),
-                model.environment(), model.healthCheck()));
+        Container m = toModel();
+        return new ContainerDef(new Container(m.name(), m.image(), m.gpu(), m.entryPoint(), List.of(args),
+                m.environment(), m.healthCheck()));
     }
 
     /** One more environment variable (after those already given). */
     public ContainerDef env(String name, String value) {
-        List<EnvironmentVariable> env = new ArrayList<>(model.env());
+        Container m = toModel();
+        List<EnvironmentVariable> env = new ArrayList<>(m.env());
         env.add(new EnvironmentVariable(name, value));
-        return new ContainerDef(new Container(model.name(), model.image(), model.gpu(), model.entryPoint(), model.command(),
-                env, model.healthCheck()));
+        return new ContainerDef(new Container(m.name(), m.image(), m.gpu(), m.entryPoint(), m.command(),
+                env, m.healthCheck()));
     }
 
     /** Its health check (ECS fields; {@link HealthCheck#of} takes ECS's defaults). */
     public ContainerDef healthCheck(HealthCheck check) {
-        return new ContainerDef(new Container(model.name(), model.image(), model.gpu(), model.entryPoint(), model.command(),
-                model.environment(), Objects.requireNonNull(check, "check")));
-    }
-
-    /** The container as the spec model holds it. */
-    public Container toModel() {
-        return model;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ContainerDef other && model.equals(other.model);
-    }
-
-    @Override
-    public int hashCode() {
-        return model.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "ContainerDef[" + model + "]";
+        Container m = toModel();
+        return new ContainerDef(new Container(m.name(), m.image(), m.gpu(), m.entryPoint(), m.command(),
+                m.environment(), Objects.requireNonNull(check, "check")));
     }
 }

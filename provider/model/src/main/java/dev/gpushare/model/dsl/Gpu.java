@@ -12,11 +12,9 @@ import java.util.Objects;
  * cannot (a fraction of 0.3, memory given in percent). Which strategy allows which form is checked
  * by validation.
  */
-public final class Gpu {
-    private final GpuRequirement requirement;
-
+public final class Gpu extends ModelValue<GpuRequirement> {
     private Gpu(GpuRequirement requirement) {
-        this.requirement = requirement;
+        super(requirement);
     }
 
     /** {@code count} whole GPUs pinned to the container (the spec's integer form). */
@@ -57,25 +55,5 @@ public final class Gpu {
     /** One MIG instance of the profile named {@code profile} (e.g. {@code "3g.40gb"}). */
     public static Gpu partition(String profile) {
         return partition(MigProfileName.of(profile));
-    }
-
-    /** The requirement as the spec model holds it. */
-    public GpuRequirement toModel() {
-        return requirement;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof Gpu other && requirement.equals(other.requirement);
-    }
-
-    @Override
-    public int hashCode() {
-        return requirement.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "Gpu[" + requirement + "]";
     }
 }

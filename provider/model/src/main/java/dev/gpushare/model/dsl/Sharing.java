@@ -13,11 +13,9 @@ import java.util.Objects;
  *
  * <p>Immutable. Sealed so that only {@link Mps} adds settings of its own.
  */
-public sealed class Sharing permits Sharing.Mps {
-    private final GpuSharing model;
-
+public sealed class Sharing extends ModelValue<GpuSharing> permits Sharing.Mps {
     Sharing(GpuSharing model) {
-        this.model = model;
+        super(model);
     }
 
     /** NVIDIA MPS as ECS does it, with no limit on clients per GPU beyond memory. */
@@ -56,26 +54,6 @@ public sealed class Sharing permits Sharing.Mps {
     /** Each GPU offered as {@code replicas} unisolated slots (the spec allows 2 or more). */
     public static Sharing timeSlicing(int replicas) {
         return new Sharing(new GpuSharing.TimeSlicing(replicas));
-    }
-
-    /** The strategy as the spec model holds it. */
-    public final GpuSharing toModel() {
-        return model;
-    }
-
-    @Override
-    public final boolean equals(Object o) {
-        return o instanceof Sharing other && model.equals(other.model);
-    }
-
-    @Override
-    public final int hashCode() {
-        return model.hashCode();
-    }
-
-    @Override
-    public final String toString() {
-        return "Sharing[" + model + "]";
     }
 
     /** MPS sharing, which may limit the number of MPS clients on one GPU. */

@@ -2,6 +2,7 @@ package dev.gpushare.server.agent;
 
 import dev.gpushare.server.agent.internal.GpuHealth;
 import dev.gpushare.server.agent.internal.Probe;
+import dev.gpushare.server.internal.Pause;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -40,8 +41,7 @@ public final class Agent implements AutoCloseable {
     private final AgentConfig config;
     private final PrintStream log;
     private final HttpClient http;
-    private final Object wake = new Object();
-    private volatile boolean running = true;
+    private final Pause pause = new Pause();
     private int failures;
     private String lastFailure;
     private String lastSaid;
@@ -58,7 +58,7 @@ public final class Agent implements AutoCloseable {
 
     /** Runs rounds until {@link #close}. */
     public void run() {
-        while (running) {
+        while (pause.running()) {
             Round r = round();
             Duration wait = config.interval();
             if (r.status() != 200) {
@@ -68,14 +68,7 @@ public final class Agent implements AutoCloseable {
             } else {
                 backoff = Duration.ZERO;
             }
-            synchronized (wake) {
-                if (!running) break;
-                try {
-                    wake.wait(wait.toMillis());
-                } catch (InterruptedException e) {
-                    running = false;
-                }
-            }
+            if (!pause.between(wait)) break;
         }
     }
 
@@ -123,7 +116,7 @@ public final class Agent implements AutoCloseable {
             answer = e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            running = false;
+            pause.stop();
             return new Round(mps.ok(), failures, healthy, reason, 0, "interrupted");
         }
         explain(status, answer, healthy, reason);
@@ -176,20 +169,20 @@ public final class Agent implements AutoCloseable {
     }
 
     private static String code(String answer) {
-        try {
-            JsonNode n = JSON.readTree(answer);
-            return n != null && n.has("code") ? n.get("code").asString() : "";
-        } catch (RuntimeException e) {
-            return "";
-        }
+        return field(answer, "code", "");
     }
 
     private static String message(String answer) {
+        return field(answer, "message", answer);
+    }
+
+    /** A field of the service's JSON error answer, or {@code otherwise} when it is not one. */
+    private static String field(String answer, String name, String otherwise) {
         try {
             JsonNode n = JSON.readTree(answer);
-            return n != null && n.has("message") ? n.get("message").asString() : answer;
+            return n != null && n.has(name) ? n.get(name).asString() : otherwise;
         } catch (RuntimeException e) {
-            return answer;
+            return otherwise;
         }
     }
 
@@ -201,9 +194,6 @@ public final class Agent implements AutoCloseable {
     /** Stops {@link #run} (a probe in progress ends within its timeout). */
     @Override
     public void close() {
-        synchronized (wake) {
-            running = false;
-            wake.notifyAll();
-        }
+        pause.stop();
     }
 }

@@ -259,17 +259,8 @@ public final class PgStore implements Store {
     public void heartbeat(String cluster, String instanceId, java.time.Instant at) {
         Snapshot s = read(cluster);
         instance(s, cluster, instanceId);
-        tx("record a heartbeat of " + instanceId, c -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO agent_heartbeats(cluster, instance, seen_at) VALUES (?, ?, ?)"
-                    + " ON CONFLICT (cluster, instance) DO UPDATE SET seen_at = excluded.seen_at")) {
-                ps.setString(1, cluster);
-                ps.setString(2, instanceId);
-                ps.setTimestamp(3, java.sql.Timestamp.from(at));
-                ps.executeUpdate();
-            }
-            c.commit();
-            return null;
-        });
+        update("record a heartbeat of " + instanceId, "INSERT INTO agent_heartbeats(cluster, instance, seen_at) VALUES (?, ?, ?)"
+                + " ON CONFLICT (cluster, instance) DO UPDATE SET seen_at = excluded.seen_at", cluster, instanceId, java.sql.Timestamp.from(at));
     }
 
     @Override
@@ -290,16 +281,8 @@ public final class PgStore implements Store {
 
     @Override
     public void declareSpec(String cluster, String specJson) {
-        tx("keep the spec of " + cluster, c -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO cluster_specs(cluster, spec) VALUES (?, ?)"
-                    + " ON CONFLICT (cluster) DO UPDATE SET spec = excluded.spec, declared_at = now()")) {
-                ps.setString(1, cluster);
-                ps.setString(2, specJson);
-                ps.executeUpdate();
-            }
-            c.commit();
-            return null;
-        });
+        update("keep the spec of " + cluster, "INSERT INTO cluster_specs(cluster, spec) VALUES (?, ?)"
+                + " ON CONFLICT (cluster) DO UPDATE SET spec = excluded.spec, declared_at = now()", cluster, specJson);
     }
 
     @Override
@@ -401,30 +384,14 @@ public final class PgStore implements Store {
 
             @Override
             public void declare(String cluster, String key, ObjectNode fragment) {
-                tx("declare " + key + " in " + cluster, c -> {
-                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO declared_resources(cluster, key, fragment)"
-                            + " VALUES (?, ?, ?) ON CONFLICT (cluster, key) DO UPDATE SET fragment = excluded.fragment")) {
-                        ps.setString(1, cluster);
-                        ps.setString(2, key);
-                        ps.setString(3, DeclaredResources.toText(fragment));
-                        ps.executeUpdate();
-                    }
-                    c.commit();
-                    return null;
-                });
+                update("declare " + key + " in " + cluster, "INSERT INTO declared_resources(cluster, key, fragment)"
+                        + " VALUES (?, ?, ?) ON CONFLICT (cluster, key) DO UPDATE SET fragment = excluded.fragment",
+                        cluster, key, DeclaredResources.toText(fragment));
             }
 
             @Override
             public void undeclare(String cluster, String key) {
-                tx("undeclare " + key + " in " + cluster, c -> {
-                    try (PreparedStatement ps = c.prepareStatement("DELETE FROM declared_resources WHERE cluster = ? AND key = ?")) {
-                        ps.setString(1, cluster);
-                        ps.setString(2, key);
-                        ps.executeUpdate();
-                    }
-                    c.commit();
-                    return null;
-                });
+                update("undeclare " + key + " in " + cluster, "DELETE FROM declared_resources WHERE cluster = ? AND key = ?", cluster, key);
             }
         });
     }
@@ -591,6 +558,18 @@ public final class PgStore implements Store {
         } catch (SQLException e) {
             throw new BackendException(BackendCode.BACKEND_IO, "could not " + what + " in " + describe() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Runs one writing statement, {@code params} bound in order (strings, timestamps), and commits. */
+    private void update(String what, String sql, Object... params) {
+        tx(what, c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (int i = 0; i < params.length; i++) ps.setObject(i + 1, params[i]);
+                ps.executeUpdate();
+            }
+            c.commit();
+            return null;
+        });
     }
 
     /** The URL without a password parameter, for messages and logs. */

@@ -1,6 +1,5 @@
 package dev.gpushare.pulumi.internal.kind;
 
-import java.util.List;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -12,14 +11,11 @@ import tools.jackson.databind.node.ObjectNode;
  * ({@link PoolFunction}).
  */
 public record CapacityProviderKind() implements ResourceKind {
-    @Override
-    public String typeName() {
-        return "CapacityProvider";
-    }
+    private static final KindDeclaration DECLARATION = KindDeclaration.of("CapacityProvider");
 
     @Override
-    public List<OutputProperty> outputs() {
-        return List.of();
+    public KindDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override

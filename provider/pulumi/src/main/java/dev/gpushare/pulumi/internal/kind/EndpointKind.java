@@ -1,7 +1,6 @@
 package dev.gpushare.pulumi.internal.kind;
 
-import static dev.gpushare.pulumi.internal.kind.SchemaNodes.array;
-import static dev.gpushare.pulumi.internal.kind.SchemaNodes.ref;
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.arrayOf;
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.typeRef;
 
 import dev.gpushare.engine.interop.sagemaker.SageMakerExporter;
@@ -23,27 +22,18 @@ import tools.jackson.databind.node.ObjectNode;
 public record EndpointKind() implements ResourceKind {
     public static final String INSTANCES = "instances";
     public static final String PRODUCTION_VARIANT = "productionVariant";
+    private static final KindDeclaration DECLARATION = KindDeclaration.of("Endpoint").replacedBy("partitionLayout").outputs(List.of(
+            new OutputProperty(INSTANCES, arrayOf("InstancePlacement",
+                    "The endpoint's instances and their GPUs (with the MIG partitions of the layout)."), true, Set.of()),
+            new OutputProperty(PRODUCTION_VARIANT, typeRef("ProductionVariant",
+                    "The endpoint as a SageMaker production variant (instance type, count, partition layout)."),
+                    true, Set.of("instanceType", "instanceCount", "partitionLayout")),
+            new OutputProperty(PoolCost.COST_PER_HOUR, SchemaNodes.prop("number", PoolCost.description("endpoint")
+                    + " Its instance count is the instanceCount input."), false, Set.of("instanceType", "instanceCount"))));
 
     @Override
-    public String typeName() {
-        return "Endpoint";
-    }
-
-    @Override
-    public Set<String> replacingInputs() {
-        return Set.of("partitionLayout");
-    }
-
-    @Override
-    public List<OutputProperty> outputs() {
-        return List.of(
-                new OutputProperty(INSTANCES, array(ref(SchemaNodes.TYPES + "InstancePlacement"),
-                        "The endpoint's instances and their GPUs (with the MIG partitions of the layout)."), true, Set.of()),
-                new OutputProperty(PRODUCTION_VARIANT, typeRef("ProductionVariant",
-                        "The endpoint as a SageMaker production variant (instance type, count, partition layout)."),
-                        true, Set.of("instanceType", "instanceCount", "partitionLayout")),
-                new OutputProperty(PoolCost.COST_PER_HOUR, SchemaNodes.prop("number", PoolCost.description("endpoint")
-                        + " Its instance count is the instanceCount input."), false, Set.of("instanceType", "instanceCount")));
+    public KindDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
@@ -51,16 +41,10 @@ public record EndpointKind() implements ResourceKind {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         out.set(INSTANCES, Placements.instances(view.state(), i -> i.owner().equals(new Owner.Endpoint(name))));
         PoolCost.perHour(view.state(), view.spec(), p -> name.equals(p.endpoint())).ifPresent(c -> out.put(PoolCost.COST_PER_HOUR, c));
-        Endpoint e = find(view.spec(), name);
+        Endpoint e = SpecEntries.named(view.spec(), Spec::endpoints, Endpoint::name, name);
         if (e != null) {
             out.set(PRODUCTION_VARIANT, LowerCamel.of(SageMakerExporter.endpointConfig(e).get("ProductionVariants").get(0)));
         }
         return out;
-    }
-
-    private static Endpoint find(Spec spec, String name) {
-        if (spec == null) return null;
-        for (Endpoint e : spec.endpoints()) if (e.name().equals(name)) return e;
-        return null;
     }
 }

@@ -1,13 +1,12 @@
 package dev.gpushare.pulumi.internal.kind;
 
-import static dev.gpushare.pulumi.internal.kind.SchemaNodes.array;
-import static dev.gpushare.pulumi.internal.kind.SchemaNodes.ref;
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.typeRef;
 
 import dev.gpushare.engine.interop.sagemaker.SageMakerExporter;
 import dev.gpushare.engine.validate.ValidationCode;
 import dev.gpushare.model.InferenceComponent;
 import dev.gpushare.model.Spec;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,35 +22,24 @@ import tools.jackson.databind.node.ObjectNode;
 public record InferenceComponentKind() implements ResourceKind {
     public static final String SPECIFICATION = "specification";
     public static final String RUNTIME_CONFIG = "runtimeConfig";
+    private static final KindDeclaration DECLARATION = KindDeclaration.of("InferenceComponent").replacedBy("partitionType")
+            .references(Map.of("endpoint", "endpoints"), ValidationCode.UNKNOWN_ENDPOINT)
+            .outputs(outputs(CopyOutputs.properties("Where each copy runs (its MIG partition or GPU)."),
+                    new OutputProperty(SPECIFICATION, typeRef("InferenceComponentSpecification",
+                            "CreateInferenceComponent's Specification: the model and its compute resource requirements."),
+                            false, Set.of("model", "partitionType", "hostMemoryMiB")),
+                    new OutputProperty(RUNTIME_CONFIG, typeRef("InferenceComponentRuntimeConfig",
+                            "CreateInferenceComponent's RuntimeConfig: the copy count."), false, Set.of("copyCount"))));
 
     @Override
-    public String typeName() {
-        return "InferenceComponent";
-    }
-
-    @Override
-    public Set<String> replacingInputs() {
-        return Set.of("partitionType");
-    }
-
-    @Override
-    public List<OutputProperty> outputs() {
-        return List.of(
-                new OutputProperty(ServiceKind.Copies.COPIES, array(ref(SchemaNodes.TYPES + "CopyPlacement"),
-                        "Where each copy runs (its MIG partition or GPU)."), true, Set.of()),
-                new OutputProperty(ServiceKind.Copies.UNPLACED, array(ref(SchemaNodes.TYPES + "UnplacedCopy"),
-                        "Copies that could not be placed (empty when the capacity suffices)."), true, Set.of()),
-                new OutputProperty(SPECIFICATION, typeRef("InferenceComponentSpecification",
-                        "CreateInferenceComponent's Specification: the model and its compute resource requirements."),
-                        false, Set.of("model", "partitionType", "hostMemoryMiB")),
-                new OutputProperty(RUNTIME_CONFIG, typeRef("InferenceComponentRuntimeConfig",
-                        "CreateInferenceComponent's RuntimeConfig: the copy count."), false, Set.of("copyCount")));
+    public KindDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
     public ObjectNode outputValues(String name, ObjectNode inputs, ClusterView view) {
-        ObjectNode out = ServiceKind.Copies.of(name, view);
-        InferenceComponent ic = find(view.spec(), name);
+        ObjectNode out = CopyOutputs.values(name, view);
+        InferenceComponent ic = SpecEntries.named(view.spec(), Spec::inferenceComponents, InferenceComponent::name, name);
         if (ic != null && SageMakerExporter.mapsToSageMaker(view.spec(), ic)) {
             ObjectNode request = SageMakerExporter.component(ic);
             out.set(SPECIFICATION, LowerCamel.of(request.get("Specification")));
@@ -60,21 +48,10 @@ public record InferenceComponentKind() implements ResourceKind {
         return out;
     }
 
-    @Override
-    public Map<String, String> references() {
-        return REFERENCES;
-    }
-
-    private static final Map<String, String> REFERENCES = Map.of("endpoint", "endpoints");
-
-    @Override
-    public Set<dev.gpushare.model.problem.ProblemCode> notYet() {
-        return Set.of(ValidationCode.UNKNOWN_ENDPOINT);
-    }
-
-    private static InferenceComponent find(Spec spec, String name) {
-        if (spec == null) return null;
-        for (InferenceComponent ic : spec.inferenceComponents()) if (ic.name().equals(name)) return ic;
-        return null;
+    /** The copy outputs, then the CreateInferenceComponent parts. */
+    private static List<OutputProperty> outputs(List<OutputProperty> copies, OutputProperty... request) {
+        List<OutputProperty> all = new ArrayList<>(copies);
+        all.addAll(List.of(request));
+        return all;
     }
 }

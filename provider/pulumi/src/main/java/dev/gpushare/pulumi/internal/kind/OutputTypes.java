@@ -1,6 +1,7 @@
 package dev.gpushare.pulumi.internal.kind;
 
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.array;
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.arrayOf;
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.prop;
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.ref;
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.type;
@@ -27,7 +28,7 @@ public final class OutputTypes {
         inst.set("id", prop("string", "Stable instance id, <pool>-<n>."));
         inst.set("instanceType", prop("string", "Instance type."));
         inst.set("healthy", prop("boolean", "False once marked unhealthy."));
-        inst.set("gpus", array(ref(SchemaNodes.TYPES + "GpuPlacement"), "GPUs by index."));
+        inst.set("gpus", arrayOf("GpuPlacement", "GPUs by index."));
         ObjectNode cont = objectType(types, "ContainerPlacement", "One container of a copy on one GPU.", List.of("container", "gpu", "env"));
         cont.set("container", prop("string", "Container (or model) name."));
         cont.set("gpu", prop("integer", "GPU index on the instance."));
@@ -45,7 +46,7 @@ public final class OutputTypes {
         copy.set("revision", prop("string", "What the copy runs: the revision gpushare status shows, 12 hexadecimal digits "
                 + "of its task definition (service) or model and specification (component), e.g. b58549ff7ab5; "
                 + "changes when they change. Absent for a copy stored before revisions were recorded."));
-        copy.set("containers", array(ref(SchemaNodes.TYPES + "ContainerPlacement"), "Per container and GPU."));
+        copy.set("containers", arrayOf("ContainerPlacement", "Per container and GPU."));
         ObjectNode un = objectType(types, "UnplacedCopy", "A copy that did not fit, and why.", List.of("copy", "code", "message"));
         un.set("copy", prop("string", "Copy name, NAME/N."));
         un.set("code", prop("string", "Stable reason code, e.g. INSUFFICIENT_GPU_MEMORY."));
@@ -60,7 +61,7 @@ public final class OutputTypes {
         variant.set("variantName", prop("string", "The variant's name (AllTraffic)."));
         variant.set("instanceType", prop("string", "The ml. instance type."));
         variant.set("initialInstanceCount", prop("integer", "Instances of the variant."));
-        variant.set("acceleratorPartitionLayouts", array(ref(SchemaNodes.TYPES + "AcceleratorPartitionLayout"),
+        variant.set("acceleratorPartitionLayouts", arrayOf("AcceleratorPartitionLayout",
                 "The MIG layout every GPU of the variant gets; absent for whole GPUs."));
         ObjectNode req = objectType(types, "ComputeResourceRequirements",
                 "SageMaker's InferenceComponentComputeResourceRequirements.", List.of("numberOfAcceleratorDevicesRequired", "minMemoryRequiredInMb"));

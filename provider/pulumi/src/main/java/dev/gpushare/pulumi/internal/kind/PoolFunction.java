@@ -1,8 +1,8 @@
 package dev.gpushare.pulumi.internal.kind;
 
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.array;
+import static dev.gpushare.pulumi.internal.kind.SchemaNodes.arrayOf;
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.prop;
-import static dev.gpushare.pulumi.internal.kind.SchemaNodes.ref;
 import static dev.gpushare.pulumi.internal.kind.SchemaNodes.type;
 
 import dev.gpushare.engine.state.FleetState;
@@ -90,7 +90,7 @@ public final class PoolFunction {
         ObjectNode outProps = out.putObject("properties");
         outProps.set(ResourceKind.CLUSTER, prop("string", "The cluster."));
         outProps.set("name", prop("string", "The capacity provider's name."));
-        outProps.set(EndpointKind.INSTANCES, array(ref(SchemaNodes.TYPES + "InstancePlacement"),
+        outProps.set(EndpointKind.INSTANCES, arrayOf("InstancePlacement",
                 "The pool's instances and their GPUs."));
         outProps.set(INSTANCE_COUNT, prop("integer", "Instances the placement needs: the Auto Scaling group's desired capacity."));
         outProps.set(PoolCost.COST_PER_HOUR, prop("number", PoolCost.description("pool")));

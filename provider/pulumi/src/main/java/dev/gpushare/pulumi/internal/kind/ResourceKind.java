@@ -19,8 +19,13 @@ public sealed interface ResourceKind
     /** The input every resource has: the cluster its fragment belongs to. */
     String CLUSTER = "cluster";
 
+    /** What the kind declares of itself: its type name, naming input, replacing inputs, outputs and references. */
+    KindDeclaration declaration();
+
     /** e.g. {@code Service}. */
-    String typeName();
+    default String typeName() {
+        return declaration().typeName();
+    }
 
     /** The spec document's array this kind's fragments go to: the plural of {@link #schemaDef()}, e.g. {@code services}. */
     default String section() {
@@ -37,7 +42,7 @@ public sealed interface ResourceKind
 
     /** The input that names the resource in its cluster ({@code name}; {@code family} for a task definition). */
     default String nameProperty() {
-        return "name";
+        return declaration().nameProperty();
     }
 
     /** Whether changing input {@code property} replaces the resource (the cluster and the name always do). */
@@ -47,11 +52,13 @@ public sealed interface ResourceKind
 
     /** The inputs besides the cluster and the name whose change replaces the resource. */
     default Set<String> replacingInputs() {
-        return Set.of();
+        return declaration().replacingInputs();
     }
 
     /** The properties this kind computes (not inputs), in schema order. */
-    List<OutputProperty> outputs();
+    default List<OutputProperty> outputs() {
+        return declaration().outputs();
+    }
 
     /**
      * The output values of resource {@code name} in {@code view}; properties that do not apply
@@ -67,12 +74,12 @@ public sealed interface ResourceKind
      * may create it before what it names.
      */
     default Map<String, String> references() {
-        return Map.of();
+        return declaration().references();
     }
 
     /** The problem codes Check leaves for later: a reference to a resource another step will declare. */
     default Set<dev.gpushare.model.problem.ProblemCode> notYet() {
-        return Set.of();
+        return declaration().notYet();
     }
 
     /** The spec fragment for checked inputs: the inputs without {@code cluster}. */

@@ -42,4 +42,9 @@ public final class SchemaNodes {
         o.put("description", description);
         return o;
     }
+
+    /** An array of this package's object type {@code token} (e.g. CopyPlacement), with a description. */
+    public static ObjectNode arrayOf(String token, String description) {
+        return array(ref(TYPES + token), description);
+    }
 }

@@ -1,16 +1,11 @@
 package dev.gpushare.pulumi.internal.kind;
 
-import static dev.gpushare.pulumi.internal.kind.SchemaNodes.array;
-import static dev.gpushare.pulumi.internal.kind.SchemaNodes.ref;
-
 import dev.gpushare.engine.validate.ValidationCode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -25,35 +20,19 @@ import tools.jackson.databind.node.ObjectNode;
 public record ServiceKind() implements ResourceKind {
     public static final String TASK_DEFINITION = "taskDefinition";
 
-    @Override
-    public String typeName() {
-        return "Service";
-    }
+    private static final KindDeclaration DECLARATION = KindDeclaration.of("Service")
+            .references(Map.of(TASK_DEFINITION, "taskDefinitions", "capacityProvider", "capacityProviders"),
+                    ValidationCode.UNKNOWN_TASK_DEFINITION, ValidationCode.UNKNOWN_CAPACITY_PROVIDER)
+            .outputs(CopyOutputs.properties("Where each copy runs, with its environment."));
 
     @Override
-    public List<OutputProperty> outputs() {
-        return List.of(
-                new OutputProperty(Copies.COPIES, array(ref(SchemaNodes.TYPES + "CopyPlacement"),
-                        "Where each copy runs, with its environment."), true, Set.of()),
-                new OutputProperty(Copies.UNPLACED, array(ref(SchemaNodes.TYPES + "UnplacedCopy"),
-                        "Copies that could not be placed (empty when the capacity suffices)."), true, Set.of()));
+    public KindDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
     public ObjectNode outputValues(String name, ObjectNode inputs, ClusterView view) {
-        return Copies.of(name, view);
-    }
-
-    @Override
-    public Map<String, String> references() {
-        return REFERENCES;
-    }
-
-    private static final Map<String, String> REFERENCES = Map.of(TASK_DEFINITION, "taskDefinitions", "capacityProvider", "capacityProviders");
-
-    @Override
-    public Set<dev.gpushare.model.problem.ProblemCode> notYet() {
-        return Set.of(ValidationCode.UNKNOWN_TASK_DEFINITION, ValidationCode.UNKNOWN_CAPACITY_PROVIDER);
+        return CopyOutputs.values(name, view);
     }
 
     /** The spec names the family only: a {@code family:revision} reference loses its revision. */
@@ -91,20 +70,5 @@ public record ServiceKind() implements ResourceKind {
                     + family + "Task.revision}) or to its family " + family));
         }
         return out;
-    }
-
-    /** The copies outputs of services and inference components. */
-    static final class Copies {
-        static final String COPIES = "copies";
-        static final String UNPLACED = "unplaced";
-
-        private Copies() {}
-
-        static ObjectNode of(String name, ClusterView view) {
-            ObjectNode out = JsonNodeFactory.instance.objectNode();
-            out.set(COPIES, Placements.copies(view.state(), name));
-            out.set(UNPLACED, Placements.unplaced(view.state(), name));
-            return out;
-        }
     }
 }

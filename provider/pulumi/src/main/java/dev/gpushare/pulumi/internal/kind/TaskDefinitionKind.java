@@ -36,14 +36,24 @@ public record TaskDefinitionKind() implements ResourceKind {
     /** Hex digits of the revision's digest: 48 bits, so that two revisions of one family do not collide by chance. */
     private static final int REVISION_DIGITS = 12;
 
-    @Override
-    public String typeName() {
-        return "TaskDefinition";
-    }
+    private static final KindDeclaration DECLARATION = KindDeclaration.of("TaskDefinition").namedBy("family").outputs(List.of(
+            new OutputProperty(REVISION, prop("string", "family:revision, the revision a digest of the task definition's"
+                    + " inputs: it changes with every change (a replacement). Give it to a service's taskDefinition so that"
+                    + " the service updates when the task definition does."), true, Set.of("*")),
+            new OutputProperty(ECS_CONTAINER_DEFINITIONS, prop("string", "RegisterTaskDefinition's containerDefinitions as JSON"
+                    + " text (GPU resourceRequirements, MPS as sharingStrategy.nvidiaMps), for aws.ecs.TaskDefinition's"
+                    + " containerDefinitions. Absent when a container asks for a MIG partition (ECS has no form for it)."),
+                    false, Set.of("containers")),
+            new OutputProperty(ECS_CPU, prop("string", "Task CPU units as ECS takes them (a string), when cpu is given."),
+                    false, Set.of("cpu")),
+            new OutputProperty(ECS_MEMORY, prop("string", "Task memory in MiB as ECS takes it (a string), when memory is given."),
+                    false, Set.of("memory")),
+            new OutputProperty(ECS_REQUIRES_COMPATIBILITIES, array(type("string"),
+                    "requiresCompatibilities: EC2, which runs every GPU form ECS maps."), false, Set.of())));
 
     @Override
-    public String nameProperty() {
-        return "family";
+    public KindDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
@@ -52,28 +62,10 @@ public record TaskDefinitionKind() implements ResourceKind {
     }
 
     @Override
-    public List<OutputProperty> outputs() {
-        return List.of(
-                new OutputProperty(REVISION, prop("string", "family:revision, the revision a digest of the task definition's"
-                        + " inputs: it changes with every change (a replacement). Give it to a service's taskDefinition so that"
-                        + " the service updates when the task definition does."), true, Set.of("*")),
-                new OutputProperty(ECS_CONTAINER_DEFINITIONS, prop("string", "RegisterTaskDefinition's containerDefinitions as JSON"
-                        + " text (GPU resourceRequirements, MPS as sharingStrategy.nvidiaMps), for aws.ecs.TaskDefinition's"
-                        + " containerDefinitions. Absent when a container asks for a MIG partition (ECS has no form for it)."),
-                        false, Set.of("containers")),
-                new OutputProperty(ECS_CPU, prop("string", "Task CPU units as ECS takes them (a string), when cpu is given."),
-                        false, Set.of("cpu")),
-                new OutputProperty(ECS_MEMORY, prop("string", "Task memory in MiB as ECS takes it (a string), when memory is given."),
-                        false, Set.of("memory")),
-                new OutputProperty(ECS_REQUIRES_COMPATIBILITIES, array(type("string"),
-                        "requiresCompatibilities: EC2, which runs every GPU form ECS maps."), false, Set.of()));
-    }
-
-    @Override
     public ObjectNode outputValues(String family, ObjectNode inputs, ClusterView view) {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         out.put(REVISION, revisionOf(fragment(inputs)));
-        TaskDefinition td = find(view.spec(), family);
+        TaskDefinition td = SpecEntries.named(view.spec(), Spec::taskDefinitions, TaskDefinition::family, family);
         if (td == null || !EcsTaskDefinitionExporter.mapsToEcs(td)) return out;
         ObjectNode ecs = EcsTaskDefinitionExporter.taskDefinition(td);
         out.put(ECS_CONTAINER_DEFINITIONS, Wire.JSON.writeValueAsString(ecs.get("containerDefinitions")));
@@ -130,11 +122,5 @@ public record TaskDefinitionKind() implements ResourceKind {
         } else {
             out.append(Wire.JSON.writeValueAsString(n));
         }
-    }
-
-    private static TaskDefinition find(Spec spec, String family) {
-        if (spec == null) return null;
-        for (TaskDefinition td : spec.taskDefinitions()) if (td.family().equals(family)) return td;
-        return null;
     }
 }

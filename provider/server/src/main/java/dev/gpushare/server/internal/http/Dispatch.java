@@ -1,30 +1,19 @@
 package dev.gpushare.server.internal.http;
 
-import dev.gpushare.server.ServiceLimits;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ScheduledExecutorService;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.util.Callback;
 
 /** Jetty's handler: every request becomes an {@link Exchange}; none blocks Jetty's threads. */
 final class Dispatch extends org.eclipse.jetty.server.Handler.Abstract.NonBlocking {
-    private final Handler api;
-    private final ServiceLimits limits;
-    private final long bodyLimit;
-    private final ExecutorService workers;
-    private final ScheduledExecutorService timer;
+    private final Serving serving;
 
-    Dispatch(Handler api, ServiceLimits limits, long bodyLimit, ExecutorService workers, ScheduledExecutorService timer) {
-        this.api = api;
-        this.limits = limits;
-        this.bodyLimit = bodyLimit;
-        this.workers = workers;
-        this.timer = timer;
+    Dispatch(Serving serving) {
+        this.serving = serving;
     }
 
     @Override
     public boolean handle(Request request, org.eclipse.jetty.server.Response response, Callback callback) {
-        new Exchange(request, response, callback, api, limits, bodyLimit, workers, timer).start();
+        new Exchange(request, response, callback, serving).start();
         return true;
     }
 }

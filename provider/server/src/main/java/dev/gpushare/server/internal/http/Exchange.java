@@ -1,15 +1,12 @@
 package dev.gpushare.server.internal.http;
 
-import dev.gpushare.server.ServiceLimits;
 import java.io.ByteArrayOutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -36,45 +33,37 @@ final class Exchange {
     private final org.eclipse.jetty.server.Response response;
     private final Callback callback;
     private final GuardedConnectionFactory.Guarded connection;
-    private final Handler api;
-    private final ServiceLimits limits;
-    private final long bodyLimit;
-    private final ExecutorService workers;
-    private final ScheduledExecutorService timer;
+    private final Serving serving;
     private final AtomicBoolean answered = new AtomicBoolean();
     private final ByteArrayOutputStream body = new ByteArrayOutputStream();
     private RequestHead head;
     private volatile ClientWatch watch;
     private volatile ScheduledFuture<?> timeout;
 
-    Exchange(Request request, org.eclipse.jetty.server.Response response, Callback callback, Handler api,
-             ServiceLimits limits, long bodyLimit, ExecutorService workers, ScheduledExecutorService timer) {
+    Exchange(Request request, org.eclipse.jetty.server.Response response, Callback callback, Serving serving) {
         this.request = request;
         this.response = response;
         this.callback = callback;
         this.connection = (GuardedConnectionFactory.Guarded) request.getConnectionMetaData().getConnection();
-        this.api = api;
-        this.limits = limits;
-        this.bodyLimit = bodyLimit;
-        this.workers = workers;
-        this.timer = timer;
+        this.serving = serving;
     }
 
     void start() {
         connection.deadline.enter(Deadline.Phase.WORK, 0); // the head is in
         if (request.getHeaders().size() > MAX_FIELDS) {
-            answer(api.protocolError(new ProtocolError(431, "HEADERS_TOO_LARGE", "more than " + MAX_FIELDS + " header fields")).closing());
+            answer(serving.api().protocolError(new ProtocolError(431, "HEADERS_TOO_LARGE", "more than " + MAX_FIELDS
+                    + " header fields")).closing());
             return;
         }
         head = head(request);
-        Response early = api.head(head);
+        Response early = serving.api().head(head);
         if (early != null) {
             // refused before its body was read: the connection cannot be reused unless there is none
             answer(head.hasBody() ? early.closing() : early);
             return;
         }
         if (head.hasBody()) {
-            connection.deadline.enter(Deadline.Phase.BODY, limits.bodyTimeout().toMillis());
+            connection.deadline.enter(Deadline.Phase.BODY, serving.limits().bodyTimeout().toMillis());
             read();
         } else {
             work();
@@ -101,17 +90,17 @@ final class Exchange {
             if (Content.Chunk.isFailure(chunk)) {
                 Throwable failure = chunk.getFailure();
                 if (failure instanceof HttpException h) {
-                    answer(api.protocolError(ErrorAnswers.classify(h.getCode(), h.getReason() == null ? "" : h.getReason(),
-                            limits.maxHeaderBytes())).closing());
+                    answer(serving.api().protocolError(ErrorAnswers.classify(h.getCode(), h.getReason() == null ? "" : h.getReason(),
+                            serving.limits().maxHeaderBytes())).closing());
                 } else {
                     gone();
                 }
                 return;
             }
             ByteBuffer b = chunk.getByteBuffer();
-            if (body.size() + (long) b.remaining() > bodyLimit) {
+            if (body.size() + (long) b.remaining() > serving.bodyLimit()) {
                 chunk.release();
-                answer(api.tooLarge().closing());
+                answer(serving.api().tooLarge().closing());
                 return;
             }
             byte[] bytes = new byte[b.remaining()];
@@ -129,29 +118,29 @@ final class Exchange {
     private void work() {
         connection.deadline.enter(Deadline.Phase.WORK, 0);
         byte[] bytes = body.toByteArray();
-        if (api.inline(head)) {
-            answer(api.handle(head, bytes));
+        if (serving.api().inline(head)) {
+            answer(serving.api().handle(head, bytes));
             return;
         }
         FutureTask<Void> task = new FutureTask<>(() -> {
-            answer(api.handle(head, bytes));
+            answer(serving.api().handle(head, bytes));
             return null;
         });
         // the watch and the timeout are set before the work starts: an answer that comes at once finds them to stop
         watch = ClientWatch.start(connection, () -> {
             task.cancel(true);
             gone();
-        }, timer);
-        long limit = limits.planTimeout().toMillis() + limits.planWait().toMillis();
-        timeout = timer.schedule(() -> {
+        }, serving.timer());
+        long limit = serving.limits().planTimeout().toMillis() + serving.limits().planWait().toMillis();
+        timeout = serving.timer().schedule(() -> {
             task.cancel(true);
-            answer(api.unavailable("the request took longer than " + limits.planTimeout().toSeconds()
+            answer(serving.api().unavailable("the request took longer than " + serving.limits().planTimeout().toSeconds()
                     + " s and was cancelled; send a smaller spec, or retry when the server is less busy").closing());
         }, limit, TimeUnit.MILLISECONDS);
         try {
-            workers.execute(task);
+            serving.workers().execute(task);
         } catch (RejectedExecutionException e) {
-            answer(api.unavailable("every worker of the server is busy; retry in a few seconds"));
+            answer(serving.api().unavailable("every worker of the server is busy; retry in a few seconds"));
         }
     }
 
@@ -167,8 +156,8 @@ final class Exchange {
         if (!answered.compareAndSet(false, true)) return;
         if (timeout != null) timeout.cancel(false);
         if (watch != null) watch.stop();
-        connection.deadline.enter(Deadline.Phase.ANSWER, limits.responseTimeout().toMillis());
-        write(response, r, callback, () -> connection.deadline.enter(Deadline.Phase.WAITING, limits.idleTimeout().toMillis()));
+        connection.deadline.enter(Deadline.Phase.ANSWER, serving.limits().responseTimeout().toMillis());
+        write(response, r, callback, () -> connection.deadline.enter(Deadline.Phase.WAITING, serving.limits().idleTimeout().toMillis()));
     }
 
     /** Writes {@code r} as the whole answer; {@code written} runs before Jetty is told (it may start the next request). */

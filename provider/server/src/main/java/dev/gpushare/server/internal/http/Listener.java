@@ -86,7 +86,7 @@ public final class Listener implements AutoCloseable {
         connector.setIdleTimeout(limits.headerTimeout().plus(limits.bodyTimeout()).plus(limits.planWait())
                 .plus(limits.planTimeout()).plus(limits.responseTimeout()).plus(limits.idleTimeout()).toMillis());
         server.addConnector(connector);
-        server.setHandler(new Dispatch(handler, limits, bodyLimit, workers, timer));
+        server.setHandler(new Dispatch(new Serving(handler, limits, bodyLimit, workers, timer)));
         server.setErrorHandler(new ErrorAnswers(handler, limits.maxHeaderBytes()));
         try {
             server.start();

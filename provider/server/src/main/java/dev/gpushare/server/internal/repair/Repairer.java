@@ -9,6 +9,7 @@ import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.server.RepairConfig;
 import dev.gpushare.server.internal.Leadership;
+import dev.gpushare.server.internal.Pause;
 import dev.gpushare.server.internal.Store;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -55,9 +56,8 @@ public final class Repairer implements AutoCloseable {
     private final Clock clock;
     private final Leadership leadership;
     private final Thread thread;
-    private volatile boolean running = true;
     /** The loop waits on this between ticks; {@link #close} wakes it (a converge in progress is let finish). */
-    private final Object wake = new Object();
+    private final Pause pause = new Pause();
 
     private record Converged0(int specHash, long revision, Instant at) {}
 
@@ -92,7 +92,7 @@ public final class Repairer implements AutoCloseable {
 
     private void run() {
         boolean leading = false;
-        while (running) {
+        while (pause.running()) {
             boolean leads = leadership.lead();
             if (leads != leading) {
                 leading = leads;
@@ -107,14 +107,14 @@ public final class Repairer implements AutoCloseable {
             if (leads) {
                 try {
                     for (String cluster : store.clusters()) {
-                        if (!running) break;
+                        if (!pause.running()) break;
                         pass(cluster);
                     }
                 } catch (RuntimeException e) {
                     log.println("gpushare serve: reconcile: cannot list clusters: " + e.getMessage());
                 }
             }
-            sleep(config.tick());
+            pause.between(config.tick());
         }
     }
 
@@ -249,24 +249,10 @@ public final class Repairer implements AutoCloseable {
         }
     }
 
-    private void sleep(Duration d) {
-        synchronized (wake) {
-            if (!running) return;
-            try {
-                wake.wait(d.toMillis());
-            } catch (InterruptedException e) {
-                running = false;
-            }
-        }
-    }
-
     /** Stops the loop (within a tick, or after the cluster it is converging) and gives the leadership up. */
     @Override
     public void close() {
-        synchronized (wake) {
-            running = false;
-            wake.notifyAll();
-        }
+        pause.stop();
         try {
             thread.join(10_000);
         } catch (InterruptedException e) {
