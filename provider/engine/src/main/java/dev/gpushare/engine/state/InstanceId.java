@@ -16,7 +16,7 @@ import java.util.Objects;
 public record InstanceId(String owner, int ordinal) implements Comparable<InstanceId> {
     public InstanceId {
         Objects.requireNonNull(owner, "owner");
-        if (ordinal < -1) throw new IllegalArgumentException("ordinal " + ordinal + " < -1");
+        Numbered.checkOrdinal(ordinal);
     }
 
     /**
@@ -25,8 +25,7 @@ public record InstanceId(String owner, int ordinal) implements Comparable<Instan
      */
     @JsonCreator
     public static InstanceId parse(String text) {
-        int at = Numbered.split(text, '-');
-        return at < 0 ? new InstanceId(text, -1) : new InstanceId(text.substring(0, at), Numbered.ordinal(text, at + 1));
+        return Numbered.parse(text, '-', InstanceId::new);
     }
 
     /** True when it is {@code OWNER-N}, as the solver makes ids. */
@@ -41,13 +40,12 @@ public record InstanceId(String owner, int ordinal) implements Comparable<Instan
 
     @Override
     public int compareTo(InstanceId o) {
-        int c = owner.compareTo(o.owner);
-        return c != 0 ? c : Integer.compare(ordinal, o.ordinal);
+        return Numbered.compare(owner, ordinal, o.owner, o.ordinal);
     }
 
     @JsonValue
     @Override
     public String toString() {
-        return ordinal < 0 ? owner : owner + "-" + ordinal;
+        return Numbered.text(owner, '-', ordinal);
     }
 }

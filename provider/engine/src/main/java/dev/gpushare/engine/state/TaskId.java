@@ -18,7 +18,7 @@ import java.util.Objects;
 public record TaskId(String group, int ordinal) implements Comparable<TaskId> {
     public TaskId {
         Objects.requireNonNull(group, "group");
-        if (ordinal < -1) throw new IllegalArgumentException("ordinal " + ordinal + " < -1");
+        Numbered.checkOrdinal(ordinal);
     }
 
     /**
@@ -27,8 +27,7 @@ public record TaskId(String group, int ordinal) implements Comparable<TaskId> {
      */
     @JsonCreator
     public static TaskId parse(String text) {
-        int at = Numbered.split(text, '/');
-        return at < 0 ? new TaskId(text, -1) : new TaskId(text.substring(0, at), Numbered.ordinal(text, at + 1));
+        return Numbered.parse(text, '/', TaskId::new);
     }
 
     /** True when it is {@code GROUP/N}, as the solver makes ids. */
@@ -38,13 +37,12 @@ public record TaskId(String group, int ordinal) implements Comparable<TaskId> {
 
     @Override
     public int compareTo(TaskId o) {
-        int c = group.compareTo(o.group);
-        return c != 0 ? c : Integer.compare(ordinal, o.ordinal);
+        return Numbered.compare(group, ordinal, o.group, o.ordinal);
     }
 
     @JsonValue
     @Override
     public String toString() {
-        return ordinal < 0 ? group : group + "/" + ordinal;
+        return Numbered.text(group, '/', ordinal);
     }
 }

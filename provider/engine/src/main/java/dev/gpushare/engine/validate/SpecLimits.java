@@ -8,6 +8,7 @@ import dev.gpushare.model.Spec;
 import dev.gpushare.model.problem.Problem;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * How much one spec may ask gpushare to place, checked before any placement starts. The schema
@@ -35,51 +36,41 @@ public record SpecLimits(long maxCopies, long maxInstances) {
      * total, and the limit.
      */
     public List<Problem> check(Spec spec) {
-        long copies = 0, instances = 0, biggestCopies = -1, biggestInstances = -1;
-        String copiesAt = "", instancesAt = "";
-        for (int i = 0; i < spec.services().size(); i++) {
-            Service s = spec.services().get(i);
-            copies += s.desiredCount();
-            if (s.desiredCount() > biggestCopies) {
-                biggestCopies = s.desiredCount();
-                copiesAt = "/services/" + i + "/desiredCount";
-            }
-        }
-        for (int i = 0; i < spec.inferenceComponents().size(); i++) {
-            InferenceComponent c = spec.inferenceComponents().get(i);
-            copies += c.copyCount();
-            if (c.copyCount() > biggestCopies) {
-                biggestCopies = c.copyCount();
-                copiesAt = "/inferenceComponents/" + i + "/copyCount";
-            }
-        }
-        for (int i = 0; i < spec.capacityProviders().size(); i++) {
-            CapacityProvider p = spec.capacityProviders().get(i);
-            instances += p.minInstances();
-            if (p.minInstances() > biggestInstances) {
-                biggestInstances = p.minInstances();
-                instancesAt = "/capacityProviders/" + i + "/minInstances";
-            }
-        }
-        for (int i = 0; i < spec.endpoints().size(); i++) {
-            Endpoint e = spec.endpoints().get(i);
-            instances += e.instanceCount();
-            if (e.instanceCount() > biggestInstances) {
-                biggestInstances = e.instanceCount();
-                instancesAt = "/endpoints/" + i + "/instanceCount";
-            }
-        }
+        Total copies = new Total().add(spec.services(), Service::desiredCount, "services", "desiredCount")
+                .add(spec.inferenceComponents(), InferenceComponent::copyCount, "inferenceComponents", "copyCount");
+        Total instances = new Total().add(spec.capacityProviders(), CapacityProvider::minInstances, "capacityProviders", "minInstances")
+                .add(spec.endpoints(), Endpoint::instanceCount, "endpoints", "instanceCount");
         List<Problem> out = new ArrayList<>();
-        if (copies > maxCopies) {
-            out.add(Problem.at(copiesAt, ValidationCode.SPEC_TOO_LARGE, "the spec asks for " + copies
-                    + " copies in total (" + biggestCopies + " here); gpushare places at most " + maxCopies
+        if (copies.sum > maxCopies) {
+            out.add(Problem.at(copies.at, ValidationCode.SPEC_TOO_LARGE, "the spec asks for " + copies.sum
+                    + " copies in total (" + copies.biggest + " here); gpushare places at most " + maxCopies
                     + " copies per cluster: lower desiredCount/copyCount or split the fleet into clusters"));
         }
-        if (instances > maxInstances) {
-            out.add(Problem.at(instancesAt, ValidationCode.SPEC_TOO_LARGE, "the spec asks for " + instances
-                    + " instances up front (" + biggestInstances + " here); gpushare opens at most " + maxInstances
+        if (instances.sum > maxInstances) {
+            out.add(Problem.at(instances.at, ValidationCode.SPEC_TOO_LARGE, "the spec asks for " + instances.sum
+                    + " instances up front (" + instances.biggest + " here); gpushare opens at most " + maxInstances
                     + " per cluster: lower minInstances/instanceCount or split the fleet into clusters"));
         }
         return out;
+    }
+
+    /** A sum over spec lists' entries, with its largest term and that term's path. */
+    private static final class Total {
+        long sum;
+        long biggest = -1;
+        String at = "";
+
+        /** Adds {@code count} of each entry of the list at {@code /list}, whose property is {@code field}. */
+        <T> Total add(List<T> entries, ToLongFunction<T> count, String list, String field) {
+            for (int i = 0; i < entries.size(); i++) {
+                long n = count.applyAsLong(entries.get(i));
+                sum += n;
+                if (n > biggest) {
+                    biggest = n;
+                    at = "/" + list + "/" + i + "/" + field;
+                }
+            }
+            return this;
+        }
     }
 }

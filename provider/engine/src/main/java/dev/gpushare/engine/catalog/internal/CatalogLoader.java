@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -129,44 +130,33 @@ public final class CatalogLoader {
         return v;
     }
 
-    private static Iterable<JsonNode> array(JsonNode node, String name) {
+    /** The field, which must be {@code what} (as {@code is} tells). */
+    private static JsonNode field(JsonNode node, String name, Predicate<JsonNode> is, String what) {
         JsonNode v = field(node, name);
-        if (!v.isArray()) {
-            throw new IllegalStateException("built-in catalog: '" + name + "' is not an array in " + node);
+        if (!is.test(v)) {
+            throw new IllegalStateException("built-in catalog: '" + name + "' is not " + what + " in " + node);
         }
-        return v.values();
+        return v;
+    }
+
+    private static Iterable<JsonNode> array(JsonNode node, String name) {
+        return field(node, name, JsonNode::isArray, "an array").values();
     }
 
     private static String text(JsonNode node, String name) {
-        JsonNode v = field(node, name);
-        if (!v.isString()) {
-            throw new IllegalStateException("built-in catalog: '" + name + "' is not a string in " + node);
-        }
-        return v.stringValue();
+        return field(node, name, JsonNode::isString, "a string").stringValue();
     }
 
     private static long integer(JsonNode node, String name) {
-        JsonNode v = field(node, name);
-        if (!v.isIntegralNumber()) {
-            throw new IllegalStateException("built-in catalog: '" + name + "' is not an integer in " + node);
-        }
-        return v.longValue();
+        return field(node, name, JsonNode::isIntegralNumber, "an integer").longValue();
     }
 
     private static BigDecimal number(JsonNode node, String name) {
-        JsonNode v = field(node, name);
-        if (!v.isNumber()) {
-            throw new IllegalStateException("built-in catalog: '" + name + "' is not a number in " + node);
-        }
         // From the literal text, so 0.125 stays exactly 0.125.
-        return new BigDecimal(v.asString());
+        return new BigDecimal(field(node, name, JsonNode::isNumber, "a number").asString());
     }
 
     private static boolean bool(JsonNode node, String name) {
-        JsonNode v = field(node, name);
-        if (!v.isBoolean()) {
-            throw new IllegalStateException("built-in catalog: '" + name + "' is not a boolean in " + node);
-        }
-        return v.booleanValue();
+        return field(node, name, JsonNode::isBoolean, "a boolean").booleanValue();
     }
 }

@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * One pool placed from a {@link ChangeSet} and the {@link PoolMemo} recorded with the state it was
@@ -30,9 +29,6 @@ import java.util.function.Supplier;
 final class ChangePath {
     private ChangePath() {}
 
-    /** A service or component of the pool: its copies are built only when the path needs them. */
-    record Group(String name, int count, boolean spread, Supplier<List<CopyRequest>> copies) {}
-
     /**
      * Places the pool into {@code instances} and records its memo; false (nothing added) when the
      * full path must run.
@@ -41,7 +37,7 @@ final class ChangePath {
      * @param current the pool's current instances
      * @param memo    the pool as recorded with the state, or null
      */
-    static boolean place(Pool pool, List<Group> groups, List<Instance> current, ChangeSet changes, PoolMemo memo,
+    static boolean place(Pool pool, List<Owners.Group> groups, List<Instance> current, ChangeSet changes, PoolMemo memo,
                          List<Instance> instances, Memo.Builder after) {
         if (memo == null || changes.changed(pool.owner()) || current.size() != memo.size()) return false;
         List<Instance> sorted = current;
@@ -56,15 +52,15 @@ final class ChangePath {
             if (!i.healthy() || !i.id().equals(memo.ids[k])) return false;
         }
         Set<Integer> dirty = new HashSet<>();
-        Map<String, Group> touched = new HashMap<>(); // the groups whose copies the run handles, by name
+        Map<String, Owners.Group> touched = new HashMap<>(); // the groups whose copies the run handles, by name
         long unchanged = 0; // copies of the unchanged groups, which the memo must hold as many of
-        for (Group g : groups) {
+        for (Owners.Group g : groups) {
             if (g.spread()) return false;
             if (changes.changed(g.name())) touched.put(g.name(), g);
             else unchanged += g.count();
         }
         long recorded = memo.copies;
-        for (Group g : touched.values()) {
+        for (Owners.Group g : touched.values()) {
             int[] was = memo.where.get(g.name());
             if (was == null) continue;
             recorded -= was.length;
@@ -93,20 +89,20 @@ final class ChangePath {
             if (p < 0) return false;
             for (String g : memo.groupsOn.get(p)) if (!changes.changed(g)) partly.add(g);
         }
-        if (!partly.isEmpty()) for (Group g : groups) if (partly.contains(g.name())) touched.put(g.name(), g);
-        List<Group> handled = new ArrayList<>(touched.values());
+        if (!partly.isEmpty()) for (Owners.Group g : groups) if (partly.contains(g.name())) touched.put(g.name(), g);
+        List<Owners.Group> handled = new ArrayList<>(touched.values());
         handled.sort((x, y) -> x.name().compareTo(y.name())); // the full path's order: by name, then number
         List<CopyRequest> copies = new ArrayList<>();
         Map<String, int[]> fresh = new HashMap<>(); // per group handled: where its copies are, -1 for those the run places
-        for (Group g : handled) {
+        for (Owners.Group g : handled) {
             if (changes.changed(g.name())) {
-                copies.addAll(g.copies().get());
+                copies.addAll(g.copies().apply(pool));
                 int[] w = new int[g.count()];
                 Arrays.fill(w, -1);
                 fresh.put(g.name(), w);
             } else {
                 int[] w = memo.where.get(g.name()).clone();
-                List<CopyRequest> all = g.copies().get();
+                List<CopyRequest> all = g.copies().apply(pool);
                 for (int n = 0; n < w.length; n++) {
                     if (!dirty.contains(w[n])) continue;
                     copies.add(all.get(n));

@@ -5,25 +5,18 @@ import dev.gpushare.engine.state.Owner;
 import dev.gpushare.engine.state.TaskId;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.gpushare.engine.catalog.Catalog;
 import dev.gpushare.engine.placement.ChangeSet;
 import dev.gpushare.engine.resolve.ResolvedSpec;
 import dev.gpushare.engine.state.PlacementCode;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.Unplaced;
-import dev.gpushare.model.CapacityProvider;
-import dev.gpushare.model.Endpoint;
-import dev.gpushare.model.InferenceComponent;
 import dev.gpushare.model.PlacementStrategy;
-import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
-import dev.gpushare.model.TaskDefinition;
 
 /** The placement pipeline behind {@link dev.gpushare.engine.placement.Placer}: pool by pool. */
 public final class Engine {
@@ -43,88 +36,26 @@ public final class Engine {
     public static FleetState place(ResolvedSpec resolved, FleetState current, Set<InstanceId> replace, ChangeSet changes,
                                    Memo before, Memo.Builder after) {
         Spec spec = resolved.spec();
-        Catalog catalog = resolved.catalog();
-        Map<String, List<Instance>> byProvider = new HashMap<>();
-        Map<String, List<Instance>> byEndpoint = new HashMap<>();
-        for (Instance i : current.instances()) {
-            Map<String, List<Instance>> byOwner = switch (i.owner()) {
-                case Owner.CapacityProvider cp -> byProvider;
-                case Owner.Endpoint e -> byEndpoint;
-            };
-            byOwner.computeIfAbsent(i.owner().name(), k -> new ArrayList<>()).add(i);
-        }
-        Map<String, TaskDefinition> tds = new HashMap<>();
-        for (TaskDefinition td : spec.taskDefinitions()) tds.putIfAbsent(td.family(), td);
-
+        Map<Owner, List<Instance>> byOwner = Owners.instances(current);
         List<Instance> instances = new ArrayList<>();
         List<Unplaced> unplaced = new ArrayList<>();
-
-        Map<String, CapacityProvider> providers = new HashMap<>();
-        for (CapacityProvider cp : spec.capacityProviders()) providers.putIfAbsent(cp.name(), cp);
-        Map<String, List<Service>> services = new HashMap<>();
-        for (Service s : spec.services()) {
-            if (!providers.containsKey(s.capacityProvider()) || !tds.containsKey(s.taskDefinition())) {
-                unknown(unplaced, s.name(), s.desiredCount(), "service " + s.name() + " names capacity provider "
-                        + s.capacityProvider() + " and task definition " + s.taskDefinition() + "; one does not exist");
-            } else {
-                services.computeIfAbsent(s.capacityProvider(), k -> new ArrayList<>()).add(s);
+        for (Owners kind : Owners.of(spec, resolved.catalog())) {
+            for (Owners.Unknown u : kind.unknown()) {
+                fail(unplaced, u.name(), u.count(), PlacementCode.UNKNOWN_REFERENCE, u.message() + "; run gpushare validate");
             }
-        }
-        for (CapacityProvider cp : sortedBy(providers.values(), CapacityProvider::name)) {
-            List<Service> mine = services.getOrDefault(cp.name(), List.of());
-            switch (Pools.of(cp, catalog)) {
-                case Pools.Resolution.Ok ok -> {
-                    List<Instance> here = byProvider.getOrDefault(cp.name(), List.of());
-                    if (changes != null) {
-                        List<ChangePath.Group> groups = new ArrayList<>(mine.size());
-                        for (Service s : mine) {
-                            groups.add(new ChangePath.Group(s.name(), s.desiredCount(), s.placementStrategy() == PlacementStrategy.SPREAD,
-                                    () -> Copies.forService(s, tds.get(s.taskDefinition()), ok.pool())));
+            for (Owners.Owned owner : kind.owned()) {
+                switch (owner.resolution()) {
+                    case Pools.Resolution.Ok ok -> {
+                        Pool pool = ok.pool();
+                        List<Instance> here = byOwner.getOrDefault(pool.owner(), List.of());
+                        if (changes != null && ChangePath.place(pool, owner.groups(), here, changes, before.pool(pool.owner()), instances, after)) {
+                            continue;
                         }
-                        if (ChangePath.place(ok.pool(), groups, here, changes, before.pool(ok.pool().owner()), instances, after)) continue;
+                        placePool(pool, owner.copies(pool), here, replace, instances, unplaced, after);
                     }
-                    List<CopyRequest> copies = new ArrayList<>();
-                    for (Service s : sortedBy(mine, Service::name)) {
-                        copies.addAll(Copies.forService(s, tds.get(s.taskDefinition()), ok.pool()));
+                    case Pools.Resolution.Failed f -> {
+                        for (Owners.Group g : owner.groups()) fail(unplaced, g.name(), g.count(), f.code(), f.message());
                     }
-                    placePool(ok.pool(), copies, here, replace, instances, unplaced, after);
-                }
-                case Pools.Resolution.Failed f -> {
-                    for (Service s : mine) fail(unplaced, s.name(), s.desiredCount(), f.code(), f.message());
-                }
-            }
-        }
-
-        Map<String, Endpoint> endpoints = new HashMap<>();
-        for (Endpoint e : spec.endpoints()) endpoints.putIfAbsent(e.name(), e);
-        Map<String, List<InferenceComponent>> components = new HashMap<>();
-        for (InferenceComponent ic : spec.inferenceComponents()) {
-            if (!endpoints.containsKey(ic.endpoint())) {
-                unknown(unplaced, ic.name(), ic.copyCount(), "endpoint " + ic.endpoint() + " does not exist");
-            } else {
-                components.computeIfAbsent(ic.endpoint(), k -> new ArrayList<>()).add(ic);
-            }
-        }
-        for (Endpoint e : sortedBy(endpoints.values(), Endpoint::name)) {
-            List<InferenceComponent> mine = components.getOrDefault(e.name(), List.of());
-            switch (Pools.of(e, catalog)) {
-                case Pools.Resolution.Ok ok -> {
-                    List<Instance> here = byEndpoint.getOrDefault(e.name(), List.of());
-                    if (changes != null) {
-                        List<ChangePath.Group> groups = new ArrayList<>(mine.size());
-                        for (InferenceComponent ic : mine) {
-                            groups.add(new ChangePath.Group(ic.name(), ic.copyCount(), false, () -> Copies.forComponent(ic, ok.pool())));
-                        }
-                        if (ChangePath.place(ok.pool(), groups, here, changes, before.pool(ok.pool().owner()), instances, after)) continue;
-                    }
-                    List<CopyRequest> copies = new ArrayList<>();
-                    for (InferenceComponent ic : sortedBy(mine, InferenceComponent::name)) {
-                        copies.addAll(Copies.forComponent(ic, ok.pool()));
-                    }
-                    placePool(ok.pool(), copies, here, replace, instances, unplaced, after);
-                }
-                case Pools.Resolution.Failed f -> {
-                    for (InferenceComponent ic : mine) fail(unplaced, ic.name(), ic.copyCount(), f.code(), f.message());
                 }
             }
         }
@@ -206,17 +137,7 @@ public final class Engine {
         return a.instanceCount() < b.instanceCount();
     }
 
-    private static void unknown(List<Unplaced> unplaced, String group, int count, String message) {
-        fail(unplaced, group, count, PlacementCode.UNKNOWN_REFERENCE, message + "; run gpushare validate");
-    }
-
     private static void fail(List<Unplaced> unplaced, String group, int count, PlacementCode code, String message) {
         for (int n = 0; n < count; n++) unplaced.add(new Unplaced(new TaskId(group, n), code, message));
-    }
-
-    private static <T> List<T> sortedBy(java.util.Collection<T> items, java.util.function.Function<T, String> key) {
-        List<T> out = new ArrayList<>(items);
-        out.sort(Comparator.comparing(key));
-        return out;
     }
 }

@@ -1,5 +1,6 @@
 package dev.gpushare.engine.placement.internal;
 
+import dev.gpushare.engine.internal.MaxTree;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

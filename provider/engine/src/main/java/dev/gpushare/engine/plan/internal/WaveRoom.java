@@ -1,6 +1,7 @@
 package dev.gpushare.engine.plan.internal;
 
 import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.internal.MaxTree;
 import dev.gpushare.engine.placement.Admission;
 import dev.gpushare.engine.placement.Admission.Found;
 import dev.gpushare.engine.placement.Admission.Overflow;
@@ -90,8 +91,14 @@ final class WaveRoom {
     private final List<InstanceId> launched = new ArrayList<>();
     /** GPUs a rollout started copies on elsewhere, or moved copies away from. */
     private final Set<Slot> touched = new LinkedHashSet<>();
-    /** Per owner, the free MPS memory of its instances at their positions in {@link #byOwner}. */
-    private final Map<Owner, FreeRoom> free = new HashMap<>();
+    /**
+     * Per owner, the free MPS memory of its instances as the waves run, at their positions in
+     * {@link #byOwner}: per position the most free memory on one of the instance's GPUs that can take
+     * an MPS copy (-1: none), so that the first instance with room for a copy is found in O(log n)
+     * instead of testing every instance in turn ({@link #elsewhere}), and the most free memory of
+     * the pool is read in O(1) (the order of the rollouts).
+     */
+    private final Map<Owner, MaxTree> free = new HashMap<>();
     private final Map<InstanceId, Integer> position = new HashMap<>();
     boolean relocated;
 
@@ -130,7 +137,7 @@ final class WaveRoom {
         if (i.healthy()) {
             List<InstanceId> pool = byOwner.computeIfAbsent(i.owner(), k -> new ArrayList<>());
             pool.add(i.id());
-            free.computeIfAbsent(i.owner(), k -> new FreeRoom());
+            free.computeIfAbsent(i.owner(), k -> new MaxTree(16));
             position.put(i.id(), pool.size() - 1);
             refresh(i.id());
         }
@@ -181,8 +188,8 @@ final class WaveRoom {
      */
     long mostFree(MoveCopy m) {
         Owner owner = ownerOf(m);
-        FreeRoom f = owner == null ? null : free.get(owner);
-        return f == null ? Long.MAX_VALUE : f.most();
+        MaxTree f = owner == null ? null : free.get(owner);
+        return f == null ? Long.MAX_VALUE : f.max();
     }
 
     /** Closes GPU {@code index} of {@code instance} (-1: the instance, which a later action terminates) to copies started to free room. */
@@ -278,8 +285,8 @@ final class WaveRoom {
         }
         // an MPS copy: only the instances whose free-room index says one GPU has the memory (the
         // same instances, in the same order, that the test of every instance in turn would try)
-        FreeRoom f = free.get(owner);
-        for (int p = f.first(need, 0); p >= 0; p = f.first(need, p + 1)) {
+        MaxTree f = free.get(owner);
+        for (int p = f.leftmost(0, need); p >= 0; p = f.leftmost(p + 1, need)) {
             InstanceId id = pool.get(p);
             if (terminatedLater.contains(id)) continue;
             Moved moved = startOn(id, m, j);

@@ -2,7 +2,6 @@ package dev.gpushare.engine.backend.local.internal;
 
 import dev.gpushare.engine.reconcile.StateView;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -18,40 +17,22 @@ public final class ClusterRows {
      * destroyed cluster written again lives in {@code clusters} from now on, above its destroy's.
      */
     public static long bump(Connection c, String cluster, long current) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO clusters(name, revision) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET revision = excluded.revision")) {
-            ps.setString(1, cluster);
-            ps.setLong(2, current + 1);
-            ps.executeUpdate();
-        }
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM retired WHERE name = ?")) {
-            ps.setString(1, cluster);
-            ps.executeUpdate();
-        }
+        Sql.update(c, "INSERT INTO clusters(name, revision) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET revision = excluded.revision",
+                cluster, current + 1);
+        Sql.update(c, "DELETE FROM retired WHERE name = ?", cluster);
         return current + 1;
     }
 
     /** Sets an instance's health; false when the cluster has no such instance. */
     public static boolean setHealth(Connection c, String cluster, String instanceId, boolean healthy, String reason)
             throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "UPDATE instances SET healthy = ?, health_reason = ? WHERE cluster = ? AND id = ?")) {
-            ps.setInt(1, healthy ? 1 : 0);
-            ps.setString(2, reason);
-            ps.setString(3, cluster);
-            ps.setString(4, instanceId);
-            return ps.executeUpdate() > 0;
-        }
+        return Sql.update(c, "UPDATE instances SET healthy = ?, health_reason = ? WHERE cluster = ? AND id = ?",
+                healthy ? 1 : 0, reason, cluster, instanceId) > 0;
     }
 
     /** True when the cluster has a row (it was written and not destroyed). */
     public static boolean exists(Connection c, String cluster) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT revision FROM clusters WHERE name = ?")) {
-            ps.setString(1, cluster);
-            try (var rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        }
+        return Sql.anyRow(c, "SELECT revision FROM clusters WHERE name = ?", cluster);
     }
 
     /**
@@ -61,18 +42,11 @@ public final class ClusterRows {
     public static void remove(Connection c, String cluster, long current) throws SQLException {
         for (String sql : List.of("DELETE FROM rollouts WHERE cluster = ?", "DELETE FROM allocations WHERE cluster = ?", "DELETE FROM gpus WHERE cluster = ?",
                 "DELETE FROM instances WHERE cluster = ?", "DELETE FROM clusters WHERE name = ?")) {
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                ps.setString(1, cluster);
-                ps.executeUpdate();
-            }
+            Sql.update(c, sql, cluster);
         }
         StoredSnapshots.remove(c, cluster);
         StoredSpecs.remove(c, cluster);
-        try (PreparedStatement ps = c.prepareStatement("INSERT OR REPLACE INTO retired(name, revision) VALUES (?, ?)")) {
-            ps.setString(1, cluster);
-            ps.setLong(2, current + 1);
-            ps.executeUpdate();
-        }
+        Sql.update(c, "INSERT OR REPLACE INTO retired(name, revision) VALUES (?, ?)", cluster, current + 1);
     }
 
     /** The instances as the transaction sees them, one query per instance an action names. */

@@ -61,23 +61,12 @@ public final class Ddl {
 
     /** True when the file has the table (a file of an older version read without upgrading may not). */
     public static boolean hasTable(Connection c, String table) throws SQLException {
-        try (var ps = c.prepareStatement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")) {
-            ps.setString(1, table);
-            try (var rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        }
+        return Sql.anyRow(c, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", table);
     }
 
     /** True when {@code table} has the column (a file of an older version read without upgrading may not). */
     public static boolean hasColumn(Connection c, String table, String column) throws SQLException {
-        try (var ps = c.prepareStatement("SELECT 1 FROM pragma_table_info(?) WHERE name = ?")) {
-            ps.setString(1, table);
-            ps.setString(2, column);
-            try (var rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        }
+        return Sql.anyRow(c, "SELECT 1 FROM pragma_table_info(?) WHERE name = ?", table, column);
     }
 
     public static int version(Connection c) throws SQLException {

@@ -2,8 +2,6 @@ package dev.gpushare.engine.backend.local.internal;
 
 import dev.gpushare.engine.backend.Snapshot;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
 
@@ -20,20 +18,19 @@ public final class StoredSnapshots {
     static final String DDL = "CREATE TABLE IF NOT EXISTS snapshots(cluster TEXT PRIMARY KEY, revision INTEGER NOT NULL,"
             + " doc BLOB NOT NULL)";
 
+    private static final ClusterDocs TABLE = new ClusterDocs("snapshots", "doc", DDL);
+
     private StoredSnapshots() {}
 
     /** The cluster's stored snapshot when it is the state at {@code revision}; call inside the read's transaction. */
     public static Optional<Snapshot> read(Connection c, String cluster, long revision) throws SQLException {
-        if (revision == 0 || !Ddl.hasTable(c, "snapshots")) return Optional.empty();
-        try (PreparedStatement ps = c.prepareStatement("SELECT revision, doc FROM snapshots WHERE cluster = ?")) {
-            ps.setString(1, cluster);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next() || rs.getLong(1) != revision) return Optional.empty();
-                Snapshot s = SnapshotCodec.decode(rs.getBytes(2));
+        try {
+            return TABLE.read(c, cluster, revision, (rs, column) -> {
+                Snapshot s = SnapshotCodec.decode(rs.getBytes(column));
                 // a document of another cluster or revision than its row says is damaged: not used
                 if (s.revision() != revision || !s.state().cluster().equals(cluster)) return Optional.empty();
                 return Optional.of(s.withRollouts(RolloutRows.read(c, cluster)));
-            }
+            });
         } catch (IllegalArgumentException damaged) {
             return Optional.empty(); // the rows answer instead
         }
@@ -41,23 +38,11 @@ public final class StoredSnapshots {
 
     /** Stores {@code s} as its cluster's snapshot; call under the write lock, after checking its revision is current. */
     public static void write(Connection c, Snapshot s) throws SQLException {
-        try (var st = c.createStatement()) {
-            st.executeUpdate(DDL);
-        }
-        try (PreparedStatement ps = c.prepareStatement("INSERT OR REPLACE INTO snapshots(cluster, revision, doc) VALUES (?, ?, ?)")) {
-            ps.setString(1, s.state().cluster());
-            ps.setLong(2, s.revision());
-            ps.setBytes(3, SnapshotCodec.encode(s));
-            ps.executeUpdate();
-        }
+        TABLE.write(c, s.state().cluster(), s.revision(), SnapshotCodec.encode(s));
     }
 
     /** Removes the cluster's snapshot (destroy); nothing when the file has none. */
     public static void remove(Connection c, String cluster) throws SQLException {
-        if (!Ddl.hasTable(c, "snapshots")) return;
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM snapshots WHERE cluster = ?")) {
-            ps.setString(1, cluster);
-            ps.executeUpdate();
-        }
+        TABLE.remove(c, cluster);
     }
 }

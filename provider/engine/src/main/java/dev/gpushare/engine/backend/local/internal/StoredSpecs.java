@@ -6,8 +6,6 @@ import dev.gpushare.model.io.ReadResult;
 import dev.gpushare.model.io.SpecReader;
 import dev.gpushare.model.io.SpecWriter;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +24,7 @@ public final class StoredSpecs {
     static final String DDL = "CREATE TABLE IF NOT EXISTS converged(cluster TEXT PRIMARY KEY, revision INTEGER NOT NULL,"
             + " spec TEXT NOT NULL) WITHOUT ROWID";
     private static final String FILE = "converged-spec.json";
+    private static final ClusterDocs TABLE = new ClusterDocs("converged", "spec", DDL);
 
     private StoredSpecs() {}
 
@@ -35,18 +34,13 @@ public final class StoredSpecs {
      * stored: the same spec, not read back.
      */
     public static Optional<Spec> read(Connection c, String cluster, long revision, Spec planned) throws SQLException {
-        if (revision == 0 || !Ddl.hasTable(c, "converged")) return Optional.empty();
-        try (PreparedStatement ps = c.prepareStatement("SELECT revision, spec FROM converged WHERE cluster = ?")) {
-            ps.setString(1, cluster);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next() || rs.getLong(1) != revision) return Optional.empty();
-                String document = rs.getString(2);
-                if (planned != null && planned.cluster().equals(cluster) && document.equals(SpecWriter.toJson(planned))) {
-                    return Optional.of(planned);
-                }
-                return decode(document).filter(s -> s.cluster().equals(cluster));
+        return TABLE.read(c, cluster, revision, (rs, column) -> {
+            String document = rs.getString(column);
+            if (planned != null && planned.cluster().equals(cluster) && document.equals(SpecWriter.toJson(planned))) {
+                return Optional.of(planned);
             }
-        }
+            return decode(document).filter(s -> s.cluster().equals(cluster));
+        });
     }
 
     /** The document of {@code spec} when it reads back to the very spec, else empty (it is then not stored). */
@@ -57,24 +51,12 @@ public final class StoredSpecs {
 
     /** Stores the document as the cluster's converged spec at {@code revision}; call under the write lock, after checking it. */
     public static void write(Connection c, String cluster, long revision, String document) throws SQLException {
-        try (var st = c.createStatement()) {
-            st.executeUpdate(DDL);
-        }
-        try (PreparedStatement ps = c.prepareStatement("INSERT OR REPLACE INTO converged(cluster, revision, spec) VALUES (?, ?, ?)")) {
-            ps.setString(1, cluster);
-            ps.setLong(2, revision);
-            ps.setString(3, document);
-            ps.executeUpdate();
-        }
+        TABLE.write(c, cluster, revision, document);
     }
 
     /** Removes the cluster's row (destroy); nothing when the file has none. */
     public static void remove(Connection c, String cluster) throws SQLException {
-        if (!Ddl.hasTable(c, "converged")) return;
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM converged WHERE cluster = ?")) {
-            ps.setString(1, cluster);
-            ps.executeUpdate();
-        }
+        TABLE.remove(c, cluster);
     }
 
     private static Optional<Spec> decode(String text) {

@@ -2,9 +2,7 @@ package dev.gpushare.engine.validate.internal.rules;
 
 import static dev.gpushare.engine.validate.ValidationCode.DUPLICATE_CONTAINER_NAME;
 
-import dev.gpushare.model.TaskDefinition;
 import dev.gpushare.model.problem.Problem;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -13,20 +11,17 @@ import java.util.Set;
 final class ContainerNameRule implements Rule {
     @Override
     public List<Problem> check(RuleContext ctx) {
-        List<Problem> out = new ArrayList<>();
-        List<TaskDefinition> tasks = ctx.spec().taskDefinitions();
-        for (int t = 0; t < tasks.size(); t++) {
+        return Each.entry(ctx.spec().taskDefinitions(), (t, task, out) -> {
             Set<String> seen = new HashSet<>();
-            var containers = tasks.get(t).containers();
+            var containers = task.containers();
             for (int c = 0; c < containers.size(); c++) {
                 String name = containers.get(c).name();
                 if (!seen.add(name)) {
                     out.add(Problems.of(Paths.container(t, c) + "/name", DUPLICATE_CONTAINER_NAME,
-                            "task definition '" + tasks.get(t).family() + "' already has a container named '"
+                            "task definition '" + task.family() + "' already has a container named '"
                                     + name + "'; rename one of them"));
                 }
             }
-        }
-        return out;
+        });
     }
 }

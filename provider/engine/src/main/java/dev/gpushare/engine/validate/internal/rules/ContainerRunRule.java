@@ -10,7 +10,6 @@ import dev.gpushare.model.EnvironmentVariable;
 import dev.gpushare.model.HealthCheck;
 import dev.gpushare.model.TaskDefinition;
 import dev.gpushare.model.problem.Problem;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,14 +22,11 @@ import java.util.Map;
 final class ContainerRunRule implements Rule {
     @Override
     public List<Problem> check(RuleContext ctx) {
-        List<Problem> out = new ArrayList<>();
-        List<TaskDefinition> tasks = ctx.spec().taskDefinitions();
-        for (int t = 0; t < tasks.size(); t++) {
-            for (int c = 0; c < tasks.get(t).containers().size(); c++) {
-                container(tasks.get(t), tasks.get(t).containers().get(c), Paths.container(t, c), out);
+        return Each.entry(ctx.spec().taskDefinitions(), (t, task, out) -> {
+            for (int c = 0; c < task.containers().size(); c++) {
+                container(task, task.containers().get(c), Paths.container(t, c), out);
             }
-        }
-        return out;
+        });
     }
 
     private static void container(TaskDefinition td, Container c, String path, List<Problem> out) {

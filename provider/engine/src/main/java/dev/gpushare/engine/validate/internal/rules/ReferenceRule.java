@@ -8,7 +8,6 @@ import dev.gpushare.engine.validate.ValidationCode;
 import dev.gpushare.model.problem.Problem;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /** Services name a task definition and a capacity provider; components name an endpoint. */
 final class ReferenceRule implements Rule {
@@ -16,29 +15,27 @@ final class ReferenceRule implements Rule {
     public List<Problem> check(RuleContext ctx) {
         var spec = ctx.spec();
         List<Problem> out = new ArrayList<>();
-        List<String> families = spec.taskDefinitions().stream().map(t -> t.family()).toList();
-        List<String> providers = spec.capacityProviders().stream().map(p -> p.name()).toList();
-        List<String> endpoints = spec.endpoints().stream().map(e -> e.name()).toList();
         for (int s = 0; s < spec.services().size(); s++) {
             var service = spec.services().get(s);
             String who = "service '" + service.name() + "'";
-            unknown(out, Paths.service(s) + "/taskDefinition", UNKNOWN_TASK_DEFINITION, ctx.taskIndex(service.taskDefinition()),
-                    who, "task definition", service.taskDefinition(), families);
-            unknown(out, Paths.service(s) + "/capacityProvider", UNKNOWN_CAPACITY_PROVIDER, ctx.providerIndex(service.capacityProvider()),
-                    who, "capacity provider", service.capacityProvider(), providers);
+            unknown(out, Paths.service(s) + "/taskDefinition", UNKNOWN_TASK_DEFINITION, ctx.tasks(),
+                    who, "task definition", service.taskDefinition());
+            unknown(out, Paths.service(s) + "/capacityProvider", UNKNOWN_CAPACITY_PROVIDER, ctx.providers(),
+                    who, "capacity provider", service.capacityProvider());
         }
         for (int i = 0; i < spec.inferenceComponents().size(); i++) {
             var component = spec.inferenceComponents().get(i);
-            unknown(out, Paths.component(i) + "/endpoint", UNKNOWN_ENDPOINT, ctx.endpointIndex(component.endpoint()),
-                    "inference component '" + component.name() + "'", "endpoint", component.endpoint(), endpoints);
+            unknown(out, Paths.component(i) + "/endpoint", UNKNOWN_ENDPOINT, ctx.endpoints(),
+                    "inference component '" + component.name() + "'", "endpoint", component.endpoint());
         }
         return out;
     }
 
-    /** Reports {@code name} (a {@code kind} that {@code who} uses) when it did not resolve to an index. */
-    private static void unknown(List<Problem> out, String path, ValidationCode code, Optional<Integer> index,
-                                String who, String kind, String name, List<String> defined) {
-        if (index.isPresent()) return;
+    /** Reports {@code name} (a {@code kind} that {@code who} uses) when {@code names} has no such name. */
+    private static void unknown(List<Problem> out, String path, ValidationCode code, Names names,
+                                String who, String kind, String name) {
+        if (names.index(name).isPresent()) return;
+        List<String> defined = names.all();
         out.add(Problems.of(path, code, who + " uses " + kind + " '" + name + "', which is not defined"
                 + Suggestions.hint(name, defined) + "; defined: " + listed(defined)));
     }

@@ -11,83 +11,50 @@ import dev.gpushare.model.Service;
 import dev.gpushare.model.Spec;
 import dev.gpushare.model.TaskDefinition;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
  * The spec plus what the rules look up in it: names to indexes (the first definition wins; a
  * duplicate is reported by {@link UniqueNameRule}) and the catalog extended with the declared types.
+ *
+ * @param builtIn   the catalog without the spec's declared types (to tell a redeclaration)
+ * @param catalog   the built-in catalog plus the spec's declared types
+ * @param tasks     the task definitions' families
+ * @param providers the capacity providers' names
+ * @param endpoints the endpoints' names
+ * @param uses      each (task definition, capacity provider) pair some service uses, with that
+ *                  service, in service order; services whose references do not resolve are left out
  */
-public final class RuleContext {
-    private final Spec spec;
-    private final Catalog builtIn;
-    private final Catalog catalog;
-    private final Map<String, Integer> tasks = new HashMap<>();
-    private final Map<String, Integer> providers = new HashMap<>();
-    private final Map<String, Integer> endpoints = new HashMap<>();
-    private List<Use> uses;
-
-    public RuleContext(ResolvedSpec resolved) {
-        this.spec = resolved.spec();
-        this.builtIn = resolved.builtIn();
-        this.catalog = resolved.catalog();
-        for (int i = 0; i < spec.taskDefinitions().size(); i++) tasks.putIfAbsent(spec.taskDefinitions().get(i).family(), i);
-        for (int i = 0; i < spec.capacityProviders().size(); i++) providers.putIfAbsent(spec.capacityProviders().get(i).name(), i);
-        for (int i = 0; i < spec.endpoints().size(); i++) endpoints.putIfAbsent(spec.endpoints().get(i).name(), i);
-    }
-
-    public Spec spec() {
-        return spec;
-    }
-
-    /** The catalog without the spec's declared types (to tell a redeclaration). */
-    public Catalog builtIn() {
-        return builtIn;
-    }
-
-    /** The built-in catalog plus the spec's declared types. */
-    public Catalog catalog() {
-        return catalog;
-    }
-
-    public Optional<Integer> taskIndex(String family) {
-        return Optional.ofNullable(tasks.get(family));
-    }
-
-    public Optional<Integer> providerIndex(String name) {
-        return Optional.ofNullable(providers.get(name));
-    }
-
-    public Optional<Integer> endpointIndex(String name) {
-        return Optional.ofNullable(endpoints.get(name));
+public record RuleContext(Spec spec, Catalog builtIn, Catalog catalog, Names tasks, Names providers, Names endpoints,
+                          List<Use> uses) {
+    public static RuleContext of(ResolvedSpec resolved) {
+        Spec spec = resolved.spec();
+        Names tasks = Names.of(spec.taskDefinitions(), TaskDefinition::family);
+        Names providers = Names.of(spec.capacityProviders(), CapacityProvider::name);
+        return new RuleContext(spec, resolved.builtIn(), resolved.catalog(), tasks, providers,
+                Names.of(spec.endpoints(), Endpoint::name), uses(spec, resolved.catalog(), tasks, providers));
     }
 
     /** The instance type and its GPU model, when both resolve. */
     public Optional<Hardware> hardware(String instanceType) {
+        return hardware(catalog, instanceType);
+    }
+
+    private static Optional<Hardware> hardware(Catalog catalog, String instanceType) {
         return catalog.instanceType(instanceType)
                 .flatMap(t -> catalog.gpuModel(t.gpuModel()).map(g -> new Hardware(t, g)));
     }
 
-    /**
-     * Each (task definition, capacity provider) pair some service uses, with that service, in
-     * service order; services whose references do not resolve are left out.
-     */
-    public List<Use> uses() {
-        if (uses == null) uses = computeUses();
-        return uses;
-    }
-
-    private List<Use> computeUses() {
+    private static List<Use> uses(Spec spec, Catalog catalog, Names tasks, Names providers) {
         List<Use> uses = new ArrayList<>();
         for (int s = 0; s < spec.services().size(); s++) {
             Service service = spec.services().get(s);
-            Integer t = tasks.get(service.taskDefinition());
-            Integer p = providers.get(service.capacityProvider());
+            Integer t = tasks.first().get(service.taskDefinition());
+            Integer p = providers.first().get(service.capacityProvider());
             if (t == null || p == null) continue;
             CapacityProvider provider = spec.capacityProviders().get(p);
-            Optional<Hardware> hw = hardware(provider.instanceType());
+            Optional<Hardware> hw = hardware(catalog, provider.instanceType());
             if (hw.isEmpty()) continue;
             uses.add(new Use(service, t, spec.taskDefinitions().get(t), p, provider, hw.get()));
         }
@@ -119,6 +86,6 @@ public final class RuleContext {
 
     /** Kept here so that every rule spells endpoint lookups the same way. */
     public Optional<Endpoint> endpoint(String name) {
-        return endpointIndex(name).map(i -> spec.endpoints().get(i));
+        return endpoints.index(name).map(i -> spec.endpoints().get(i));
     }
 }

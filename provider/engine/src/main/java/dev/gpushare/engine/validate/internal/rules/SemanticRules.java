@@ -34,7 +34,7 @@ public final class SemanticRules {
 
     /** Every semantic problem of the spec, paths into the (merged) spec document, {@code file} null. */
     public static List<Problem> check(ResolvedSpec spec) {
-        RuleContext ctx = new RuleContext(spec);
+        RuleContext ctx = RuleContext.of(spec);
         List<Problem> out = new ArrayList<>();
         for (Rule rule : ORDER) out.addAll(rule.check(ctx));
         return out;

@@ -1,23 +1,24 @@
-package dev.gpushare.engine.placement.internal;
+package dev.gpushare.engine.internal;
 
 import java.util.Arrays;
 
 /**
  * A segment tree of longs answering "the leftmost position at or after {@code from} whose value is
- * at least {@code x}" in O(log n): first-fit over tens of thousands of GPUs without a linear scan.
- * Positions never set hold -1. Grows by doubling.
+ * at least {@code x}" in O(log n), and the largest value in O(1): first-fit over tens of thousands
+ * of GPUs without a linear scan (placement's run), the first instance with room for an MPS copy as
+ * a rollout's waves run (the plan's wave room). Positions never set hold -1. Grows by doubling.
  */
-final class MaxTree {
+public final class MaxTree {
     private long[] tree;
     private int leaves;
 
-    MaxTree(int capacity) {
+    public MaxTree(int capacity) {
         leaves = Integer.highestOneBit(Math.max(1, capacity - 1)) << 1;
         tree = new long[2 * leaves];
         Arrays.fill(tree, -1);
     }
 
-    void set(int pos, long value) {
+    public void set(int pos, long value) {
         if (pos >= leaves) grow(pos);
         int i = pos + leaves;
         if (tree[i] == value) return; // placing re-indexes every GPU of an instance; most did not change
@@ -34,18 +35,23 @@ final class MaxTree {
     private boolean deferred;
 
     /** Starts a batch of {@link #set}s (seeding a run with thousands of instances: O(n), not O(n log n)). */
-    void defer() {
+    public void defer() {
         deferred = true;
     }
 
     /** Ends the batch: every inner node from its children; queries are answered again. */
-    void flush() {
+    public void flush() {
         deferred = false;
         for (int i = leaves - 1; i > 0; i--) tree[i] = Math.max(tree[2 * i], tree[2 * i + 1]);
     }
 
+    /** The largest value set (-1 when none is). */
+    public long max() {
+        return tree[1];
+    }
+
     /** Leftmost position ≥ from with value ≥ x, or -1. */
-    int leftmost(int from, long x) {
+    public int leftmost(int from, long x) {
         if (from >= leaves || tree[1] < x) return -1;
         return find(1, 0, leaves - 1, Math.max(0, from), x);
     }

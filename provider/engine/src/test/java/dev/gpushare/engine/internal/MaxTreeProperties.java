@@ -1,4 +1,4 @@
-package dev.gpushare.engine.placement.internal;
+package dev.gpushare.engine.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 
-/** The segment tree answers exactly what a linear first-fit scan answers, including after growth. */
+/** The segment tree answers exactly what a linear first-fit scan and a linear maximum answer, including after growth. */
 class MaxTreeProperties {
 
     @Property(tries = 200)
@@ -25,5 +25,7 @@ class MaxTreeProperties {
             }
         }
         assertThat(tree.leftmost(from, x)).isEqualTo(expected);
+        // positions never set hold -1, so the maximum of no values is -1
+        assertThat(tree.max()).isEqualTo(values.stream().mapToLong(Integer::longValue).max().orElse(-1));
     }
 }
