@@ -1,6 +1,6 @@
 package dev.gpushare.kubernetes;
 
-import java.util.Locale;
+import dev.gpushare.model.io.OptionValue;
 import java.util.Optional;
 
 /** How a copy's pod asks for its device ({@code ?devices=} of the backend URL). */
@@ -10,14 +10,13 @@ public enum DeviceMode {
     /** The NVIDIA device plugin's extended resources ({@code nvidia.com/gpu}, {@code nvidia.com/mig-*}). */
     DEVICE_PLUGIN;
 
-    /** The form used in URLs and on the command line: the name in lower case, words joined by {@code -} ({@code dra}, {@code device-plugin}). */
+    /** The form used in URLs and on the command line ({@code dra}, {@code device-plugin}). */
     public String urlValue() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return OptionValue.of(this);
     }
 
     /** The mode named {@code value} ({@code dra} or {@code device-plugin}), or empty. */
     public static Optional<DeviceMode> parse(String value) {
-        for (DeviceMode m : values()) if (m.urlValue().equals(value)) return Optional.of(m);
-        return Optional.empty();
+        return OptionValue.parse(DeviceMode.class, value);
     }
 }

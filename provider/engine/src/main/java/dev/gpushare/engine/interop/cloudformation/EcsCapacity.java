@@ -1,5 +1,6 @@
 package dev.gpushare.engine.interop.cloudformation;
 
+import dev.gpushare.model.io.OptionValue;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -22,11 +23,11 @@ public enum EcsCapacity {
 
     /** The option value: the constant's name in lower case, words joined by {@code -} ({@code ec2}, {@code managed-instances}). */
     public String option() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return OptionValue.of(this);
     }
 
+    /** The capacity named {@code text}, in any case, or empty. */
     public static Optional<EcsCapacity> parse(String text) {
-        for (EcsCapacity c : values()) if (c.option().equals(text.toLowerCase(Locale.ROOT))) return Optional.of(c);
-        return Optional.empty();
+        return OptionValue.parse(EcsCapacity.class, text.toLowerCase(Locale.ROOT));
     }
 }

@@ -15,6 +15,7 @@ import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.Owner;
 import dev.gpushare.engine.state.Unplaced;
 
+import dev.gpushare.model.io.OptionValue;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
@@ -247,7 +248,7 @@ public final class SvgCanvas {
     }
 
     private void gpuRow(StringBuilder b, Instance inst, Gpu g, boolean grouped, int y) {
-        String mode = g.mode().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        String mode = OptionValue.of(g.mode());
         b.append("<g class=\"gpu mode-").append(mode).append('"');
         if (grouped) b.append(" data-pattern-gpu=\"").append(g.index()).append('"');
         else b.append(" data-gpu=\"").append(Xml.escape(inst.id() + "/" + g.index())).append('"');
