@@ -17,6 +17,15 @@ abstract class ContainerFit<T> implements Fit {
     /** Why the pool cannot take the copy on any of its instances; null when it can. */
     abstract Refusal poolRefusal(CopyRequest copy, Pool pool);
 
+    /**
+     * Why the node cannot take the copy, from the node's counters alone (no container looked at); null
+     * when it may. A shortcut for placement, which asks every candidate node: it must refuse only what
+     * {@link #take}/{@link #check} would refuse too, with {@link #noRoom}'s numbers.
+     */
+    Refusal nodeRefusal(CopyRequest copy, Node node, Pool pool) {
+        return null;
+    }
+
     /** Nothing taken yet on {@code node}. */
     abstract T nothingTaken(Node node);
 
@@ -32,6 +41,7 @@ abstract class ContainerFit<T> implements Fit {
     @Override
     public final FitResult find(CopyRequest copy, Node node, Pool pool) {
         Refusal r = poolRefusal(copy, pool);
+        if (r == null) r = nodeRefusal(copy, node, pool);
         if (r != null) return r;
         T taken = nothingTaken(node);
         List<List<Choice.Pick>> per = new ArrayList<>(copy.containers().size());
@@ -46,6 +56,7 @@ abstract class ContainerFit<T> implements Fit {
     @Override
     public final Refusal verify(CopyRequest copy, Node node, Pool pool, Choice choice) {
         Refusal r = poolRefusal(copy, pool);
+        if (r == null) r = nodeRefusal(copy, node, pool);
         if (r != null) return r;
         T taken = nothingTaken(node);
         for (int i = 0; i < copy.containers().size() && r == null; i++) {

@@ -20,6 +20,13 @@ final class WholeFit extends GpuCountFit {
         return new Refusal.IdleGpus(total(copy), node.idleGpus);
     }
 
+    /** Fewer idle GPUs than the copy's containers ask for in all: no need to look at each GPU. */
+    @Override
+    Refusal nodeRefusal(CopyRequest copy, Node node, Pool pool) {
+        int total = total(copy);
+        return node.idleGpus < total ? new Refusal.IdleGpus(total, node.idleGpus) : null;
+    }
+
     static int total(CopyRequest copy) {
         int total = 0;
         for (CopyRequest.GpuContainer c : copy.containers()) total += ((Need.Whole) c.need()).count();
