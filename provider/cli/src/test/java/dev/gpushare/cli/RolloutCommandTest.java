@@ -14,30 +14,13 @@ import org.junit.jupiter.api.io.TempDir;
 class RolloutCommandTest {
     @TempDir Path dir;
 
-    // 16 copies of 5,470 MiB fill one g6.12xlarge 97 % (4 per L4, 683 MiB free each); with
-    // minimumHealthyPercent 75, ⌈12⌉ stay healthy: 4 stop first per wave, 4 waves
-    private static final String SPEC = """
-            apiVersion: gpushare.dev/v1
-            cluster: rollout
-            capacityProviders:
-              - {name: l4, instanceType: g6.12xlarge, maxInstances: 1}
-            taskDefinitions:
-              - family: embedder
-                containers:
-                  - {name: model, image: "ghcr.io/acme/embedder:%s", gpu: {nvidiaMps: {memory: 5470, maxComputePercent: 25}}}
-            services:
-              - name: embedder
-                taskDefinition: embedder
-                capacityProvider: l4
-                desiredCount: 16
-                deploymentConfiguration: {minimumHealthyPercent: 75}
-            """;
-
     @Test
     void aNewImageIsPlannedInWavesAppliedWaveByWaveAndThenNothingIsLeft() throws Exception {
+        // 16 copies of 5,470 MiB fill one g6.12xlarge 97 % (4 per L4, 683 MiB free each); with
+        // minimumHealthyPercent 75, ⌈12⌉ stay healthy: 4 stop first per wave, 4 waves
         String backend = "file:" + dir.resolve("state");
-        Path v1 = Files.writeString(dir.resolve("v1.yaml"), SPEC.formatted("1.5"));
-        Path v2 = Files.writeString(dir.resolve("v2.yaml"), SPEC.formatted("1.6"));
+        Path v1 = Files.writeString(dir.resolve("v1.yaml"), EmbedderSpec.yaml("rollout", 1, 16, "1.5"));
+        Path v2 = Files.writeString(dir.resolve("v2.yaml"), EmbedderSpec.yaml("rollout", 1, 16, "1.6"));
         assertThat(Main.capture("apply", v1.toString(), "--auto-approve", "--backend", backend).exitCode()).isZero();
 
         CliResult plan = Main.capture("plan", v2.toString(), "--backend", backend);

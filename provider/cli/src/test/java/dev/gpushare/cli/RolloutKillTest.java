@@ -39,23 +39,6 @@ class RolloutKillTest {
     @TempDir Path dir;
     private final List<Process> started = new ArrayList<>();
 
-    private static final String SPEC = """
-            apiVersion: gpushare.dev/v1
-            cluster: killed
-            capacityProviders:
-              - {name: l4, instanceType: g6.12xlarge, maxInstances: 50}
-            taskDefinitions:
-              - family: embedder
-                containers:
-                  - {name: model, image: "ghcr.io/acme/embedder:%s", gpu: {nvidiaMps: {memory: 5470, maxComputePercent: 25}}}
-            services:
-              - name: embedder
-                taskDefinition: embedder
-                capacityProvider: l4
-                desiredCount: 800
-                deploymentConfiguration: {minimumHealthyPercent: 75}
-            """;
-
     @AfterEach
     void stop() {
         for (Process p : started) p.destroyForcibly(); // also when the test failed
@@ -64,11 +47,11 @@ class RolloutKillTest {
     @Test
     void aRolloutKilledWithSigkillResumesWithNothingLostOrDuplicated() throws Exception {
         String backend = "file:" + dir.resolve("state");
-        Path v1 = Files.writeString(dir.resolve("v1.yaml"), SPEC.formatted("1.5"));
-        Path v2 = Files.writeString(dir.resolve("v2.yaml"), SPEC.formatted("1.6"));
+        Path v1 = Files.writeString(dir.resolve("v1.yaml"), EmbedderSpec.yaml("killed", 50, 800, "1.5"));
+        Path v2 = Files.writeString(dir.resolve("v2.yaml"), EmbedderSpec.yaml("killed", 50, 800, "1.6"));
         CliResult first = Main.capture("apply", v1.toString(), "--auto-approve", "--backend", backend);
         assertThat(first.exitCode()).as(first.err()).isZero();
-        Spec after = dev.gpushare.engine.Pipeline.check("v2.yaml", SPEC.formatted("1.6")).orThrow().spec();
+        Spec after = dev.gpushare.engine.Pipeline.check("v2.yaml", EmbedderSpec.yaml("killed", 50, 800, "1.6")).orThrow().spec();
         Revision now = Revision.of(after.taskDefinitions().getFirst());
 
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
