@@ -47,18 +47,7 @@ class KubernetesRecreateTest {
     }
 
     private static Spec spec(String cluster, int copies, int memoryMiB) {
-        return Specs.yaml("""
-                apiVersion: gpushare.dev/v1
-                cluster: %s
-                capacityProviders:
-                  - {name: l4, instanceType: g6.12xlarge, maxInstances: 1}
-                taskDefinitions:
-                  - family: embedder
-                    containers:
-                      - {name: model, image: ghcr.io/acme/embedder:1, gpu: {nvidiaMps: {memory: %d, maxComputePercent: 25}}}
-                services:
-                  - {name: embedder, taskDefinition: embedder, capacityProvider: l4, desiredCount: %d}
-                """.formatted(cluster, memoryMiB, copies));
+        return Specs.mpsService(cluster, copies, memoryMiB, 1);
     }
 
     private List<Pod> livePods(String cluster) {

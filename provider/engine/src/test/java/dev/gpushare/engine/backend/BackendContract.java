@@ -465,17 +465,6 @@ public abstract class BackendContract {
 
     /** {@code copies} copies of {@code memoryMiB} on g6.12xlarge, for cluster {@code c}. */
     protected static Spec spec(String c, int copies, int memoryMiB) {
-        return Specs.yaml("""
-                apiVersion: gpushare.dev/v1
-                cluster: %s
-                capacityProviders:
-                  - {name: l4, instanceType: g6.12xlarge, maxInstances: 4}
-                taskDefinitions:
-                  - family: embedder
-                    containers:
-                      - {name: model, image: ghcr.io/acme/embedder:1, gpu: {nvidiaMps: {memory: %d, maxComputePercent: 25}}}
-                services:
-                  - {name: embedder, taskDefinition: embedder, capacityProvider: l4, desiredCount: %d}
-                """.formatted(c, memoryMiB, copies));
+        return Specs.mpsService(c, copies, memoryMiB, 4);
     }
 }

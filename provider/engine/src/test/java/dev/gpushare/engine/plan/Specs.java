@@ -50,9 +50,14 @@ public final class Specs {
 
     /** As {@link #mpsService(int, int)} with room for {@code maxInstances} instances. */
     public static Spec mpsService(int copies, int memoryMiB, int maxInstances) {
+        return mpsService("scale", copies, memoryMiB, maxInstances);
+    }
+
+    /** As {@link #mpsService(int, int, int)} for cluster {@code cluster}. */
+    public static Spec mpsService(String cluster, int copies, int memoryMiB, int maxInstances) {
         return yaml("""
                 apiVersion: gpushare.dev/v1
-                cluster: scale
+                cluster: %s
                 capacityProviders:
                   - name: l4
                     instanceType: g6.12xlarge
@@ -68,7 +73,7 @@ public final class Specs {
                     taskDefinition: embedder
                     capacityProvider: l4
                     desiredCount: %d
-                """.formatted(maxInstances, memoryMiB, copies));
+                """.formatted(cluster, maxInstances, memoryMiB, copies));
     }
 
     /** A SageMaker-style endpoint with a MIG layout in the given order and one component per profile. */
