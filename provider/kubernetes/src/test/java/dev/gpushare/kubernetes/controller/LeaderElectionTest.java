@@ -9,16 +9,11 @@ import dev.gpushare.model.io.SpecWriter;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.client.Watch;
-import io.fabric8.kubernetes.client.Watcher;
-import io.fabric8.kubernetes.client.WatcherException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -53,26 +48,10 @@ class LeaderElectionTest {
     void whenTheLeaderIsKilledTheOtherTakesOverWithinTheLeaseAndNothingIsDuplicated(@TempDir Path dir) throws Exception {
         Path spec = dir.resolve("spec.yaml");
         Files.writeString(spec, SpecWriter.toYaml(ControllerTest.spec(cluster, 4)));
-        List<String> duplicates = java.util.Collections.synchronizedList(new ArrayList<>());
-        Map<String, String> liveByTask = new HashMap<>();
+        ControllerProcesses.NoDuplicates pods = new ControllerProcesses.NoDuplicates();
         Process a = null, b = null;
         try (Fleet fleet = new Fleet(k); StandInKubelet kubelet = new StandInKubelet(k);
-             Watch w = k.admin().pods().inNamespace(ns).withLabel("gpushare.dev/cluster", cluster).watch(new Watcher<>() {
-                 @Override public void eventReceived(Action action, Pod pod) {
-                     String task = pod.getMetadata().getAnnotations().get("gpushare.dev/task");
-                     String name = pod.getMetadata().getName();
-                     synchronized (liveByTask) {
-                         boolean live = action != Action.DELETED && pod.getMetadata().getDeletionTimestamp() == null;
-                         if (live) {
-                             String other = liveByTask.putIfAbsent(task, name);
-                             if (other != null && !other.equals(name)) duplicates.add(task + ": " + other + " and " + name);
-                         } else if (name.equals(liveByTask.get(task))) {
-                             liveByTask.remove(task);
-                         }
-                     }
-                 }
-                 @Override public void onClose(WatcherException cause) {}
-             })) {
+             Watch w = k.admin().pods().inNamespace(ns).withLabel("gpushare.dev/cluster", cluster).watch(pods)) {
             fleet.add(ns, "g6.12xlarge", 2);
             String kubeconfig = k.kubeconfig().toString();
             a = spawn(dir, "a", kubeconfig, ns, spec);
@@ -96,7 +75,7 @@ class LeaderElectionTest {
             assertThat(ms).as("within the lease duration and a reconcile").isLessThan((LEASE_SECONDS + 20) * 1000L);
 
             Thread.sleep(2000); // anything a stray writer would still do
-            assertThat(duplicates).as("two live pods of one copy at once").isEmpty();
+            assertThat(pods.duplicates).as("two live pods of one copy at once").isEmpty();
             List<ResourceClaim> claims = k.admin().resources(ResourceClaim.class).inNamespace(ns).withLabel("gpushare.dev/cluster", cluster).list().getItems();
             // 6 copies, 2 per L4: 3 GPUs, one claim each
             assertThat(claims).hasSize(3);
