@@ -163,6 +163,7 @@ public final class StateFile implements AutoCloseable {
                 Path parent = file.toAbsolutePath().getParent();
                 if (parent != null) Files.createDirectories(parent);
             }
+            NativeLibraryCache.prepare();
             connection = openReadWrite();
         } catch (IOException | SQLException e) {
             if (write) throw unavailable(e);
