@@ -2,6 +2,7 @@ package dev.gpushare.server.internal;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -37,9 +38,11 @@ import org.postgresql.PGNotification;
  *       read asks the database, as without notifications) and the next connection is a new session,
  *       which no stamp taken before it matches — everything kept before a reconnect is asked about
  *       once (its row version), then trusted again under the new session;
- *   <li>a connection that stops answering without closing (a network cut) is not trusted for long:
- *       the listener asks the database every {@link #PING} and a stamp needs an answer within
- *       {@link #LEASE};
+ *   <li>a connection that stops delivering without closing (a network cut, a pooler that does not
+ *       keep sessions) is not trusted for long: every {@link #PING} the listener notifies itself (a
+ *       probe); notifications arrive in commit order, so a probe back means every change committed
+ *       before it was sent has been counted, and a stamp is given only while that is less than
+ *       {@link #LEASE} ago (a probe not back by then ends the connection);
  *   <li>this server's own commits move the counter right after they commit ({@link #changed}), so a
  *       read that raced a write here and kept the older snapshot is never trusted; the write's own
  *       notification arrives later and moves it once more (one row-version check, not a reload).
@@ -54,9 +57,9 @@ final class ClusterChanges implements AutoCloseable {
     static final String CHANNEL = "gpushare_clusters";
     /** How long the listener waits for notifications before it looks at {@link #closed} and the ping. */
     static final Duration POLL = Duration.ofMillis(250);
-    /** How often the listener asks the database that it still answers. */
+    /** How often the listener sends itself a probe through the channel. */
     static final Duration PING = Duration.ofSeconds(1);
-    /** How long after the database's last answer a stamp is still given. */
+    /** How long after the send of the last probe that came back a stamp is still given. */
     static final Duration LEASE = Duration.ofSeconds(3);
     /** The first wait before reconnecting (doubling up to {@link #LAST_RETRY}). */
     static final Duration FIRST_RETRY = Duration.ofMillis(100);
@@ -71,7 +74,7 @@ final class ClusterChanges implements AutoCloseable {
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
     /** The listening session: 0 while not listening; a new number for every connection. */
     private volatile long session;
-    /** {@link System#nanoTime()} of the database's last answer on the listening connection. */
+    /** {@link System#nanoTime()} before which every committed change has been counted (the last probe back). */
     private volatile long heard;
     private volatile boolean closed;
     private volatile Connection connection;
@@ -96,11 +99,6 @@ final class ClusterChanges implements AutoCloseable {
         if (s == 0 || System.nanoTime() - heard > LEASE.toNanos()) return null;
         AtomicLong count = counts.get(cluster);
         return new Stamp(s, count == null ? 0 : count.get());
-    }
-
-    /** Whether what was read under {@code kept} may still be answered as the cluster's state. */
-    boolean unchanged(String cluster, Stamp kept) {
-        return kept != null && kept.equals(stamp(cluster));
     }
 
     /** A change of {@code cluster} this server made (called right after its commit) or was told of. */
@@ -147,25 +145,47 @@ final class ClusterChanges implements AutoCloseable {
         Properties p = new Properties();
         p.setProperty("ApplicationName", applicationName);
         p.setProperty("connectTimeout", "5");
-        p.setProperty("socketTimeout", "10"); // a ping that gets no answer fails instead of hanging
+        p.setProperty("socketTimeout", "10"); // a probe that gets no answer fails instead of hanging
         return DriverManager.getConnection(url, p);
     }
 
+    /**
+     * Counts notifications until closed or the connection fails. Every {@link #PING} it notifies the
+     * channel itself with an empty payload (a probe): notifications arrive in commit order, so when
+     * its own probe comes back every change committed before the probe was sent has been counted,
+     * and {@link #heard} moves to that time. A probe not back within {@link #LEASE} ends the
+     * connection (one that answers queries but delivers no notifications — a pooler in transaction
+     * mode — is not trusted, and is tried again).
+     */
     private void listen(Connection c) throws SQLException {
         PGConnection pg = c.unwrap(PGConnection.class);
-        long pinged = System.nanoTime();
+        int me = pg.getBackendPID();
+        long probed = 0; // when the probe on its way was sent; 0: none
+        long last = System.nanoTime();
         while (!closed) {
             PGNotification[] notes = pg.getNotifications((int) POLL.toMillis());
             if (notes != null) {
-                for (PGNotification n : notes) if (CHANNEL.equals(n.getName())) changed(n.getParameter());
-            }
-            if (System.nanoTime() - pinged >= PING.toNanos()) {
-                long asked = System.nanoTime();
-                try (Statement s = c.createStatement()) {
-                    s.execute("SELECT 1");
+                for (PGNotification n : notes) {
+                    if (!CHANNEL.equals(n.getName())) continue;
+                    if (!n.getParameter().isEmpty()) {
+                        changed(n.getParameter());
+                    } else if (n.getPID() == me && probed != 0) {
+                        heard = probed;
+                        probed = 0;
+                    }
                 }
-                heard = asked;
-                pinged = asked;
+            }
+            long now = System.nanoTime();
+            if (probed != 0 && now - probed > LEASE.toNanos()) {
+                throw new SQLException("the listener's probe did not come back within " + LEASE.toMillis() + " ms", "08006");
+            }
+            if (probed == 0 && now - last >= PING.toNanos()) {
+                probed = now;
+                last = now;
+                try (PreparedStatement ps = c.prepareStatement("SELECT pg_notify(?, '')")) {
+                    ps.setString(1, CHANNEL);
+                    ps.executeQuery().close();
+                }
             }
         }
     }

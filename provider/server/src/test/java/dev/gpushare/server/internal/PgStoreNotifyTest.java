@@ -99,6 +99,21 @@ class PgStoreNotifyTest {
     }
 
     @Test
+    void aListenerWhoseProbesComeBackKeepsItsSessionPastTheLease() throws Exception {
+        try (PgStore store = PgStore.open(URL, 2)) {
+            await("listening", () -> store.changes().session() > 0);
+            long session = store.changes().session();
+            // the first answer (the LISTEN) is older than the lease by then: only probes that came
+            // back (every PING) keep the session given; one that did not would end the connection
+            long until = System.nanoTime() + ClusterChanges.LEASE.plus(ClusterChanges.PING.multipliedBy(2)).toNanos();
+            while (System.nanoTime() < until) {
+                assertThat(store.changes().session()).isEqualTo(session);
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    @Test
     void closingTheStoreEndsItsListenerAndItsConnection() throws Exception {
         PgStore store = PgStore.open(URL, 2);
         String name = store.changes().applicationName();
