@@ -28,7 +28,7 @@ import org.postgresql.PGNotification;
  * <p>The rule. A reader takes a {@link Stamp} — the listening session and the cluster's counter —
  * <em>before</em> it reads the cluster from the database, and keeps it with what it read. What it
  * kept may be answered without asking the database only while {@link #stamp} still gives that same
- * stamp. Why that is exact, up to the time a notification takes to arrive:
+ * stamp. Why that is exact, up to the time a notification takes to arrive (by 3., less than {@link #LEASE}):
  * <ol>
  *   <li>a session is published only after its {@code LISTEN} has taken effect, so a stamp with a
  *       session was taken while the listener was already listening: every commit that follows the
