@@ -21,6 +21,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -129,6 +130,12 @@ public final class PgStore implements Store {
         if (hit != null && stamp != null && stamp.equals(hit.stamp())) return hit.snapshot(); // nothing changed since
         databaseReads.incrementAndGet();
         return tx("read cluster " + cluster, c -> {
+            // one snapshot of the database for every statement of this read: the cluster's row and
+            // its instance rows are separate statements, and at READ COMMITTED a batch committing
+            // between them would give a state with the row of one revision and instances of another
+            try (Statement st = c.createStatement()) {
+                st.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+            }
             // the row's version first (cheap); the state document only when it changed since the last read
             if (hit != null) {
                 try (PreparedStatement ps = c.prepareStatement("SELECT revision, xmin::text FROM clusters WHERE name = ?")) {

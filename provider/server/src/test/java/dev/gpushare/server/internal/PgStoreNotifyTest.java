@@ -125,6 +125,40 @@ class PgStoreNotifyTest {
     }
 
     /** Reads until one asks the database nothing (after the notifications in flight are in). */
+    /**
+     * A read that misses its kept copy reads the cluster's row and its instance rows in separate
+     * statements; they must see one commit. The writer launches one instance per batch, so revision r
+     * has exactly r instances; a read between a batch's commit and the next statement would see
+     * revision r with r + 1 instances (or the reverse) at READ COMMITTED.
+     */
+    @Test
+    void aReadWhileAnotherStoreWritesSeesOneRevisionOfRowAndInstances() throws Exception {
+        int batches = 300;
+        try (PgStore writer = PgStore.open(URL, 2); PgStore reader = PgStore.open(URL, 2)) {
+            java.util.concurrent.atomic.AtomicReference<String> mixed = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+            Thread reads = new Thread(() -> {
+                while (!done.get() && mixed.get() == null) {
+                    var s = reader.read("c");
+                    if (s.state().instances().size() != s.revision()) {
+                        mixed.set("revision " + s.revision() + " with " + s.state().instances().size() + " instances");
+                    }
+                }
+            });
+            reads.start();
+            try {
+                for (int r = 0; r < batches && mixed.get() == null; r++) {
+                    assertThat(writer.apply("c", r, List.of(launch("l4-" + r)), null)).isEqualTo(new BatchResult.Committed(r + 1));
+                }
+            } finally {
+                done.set(true);
+                reads.join();
+            }
+            assertThat(mixed.get()).as("a read that mixed two commits").isNull();
+            assertThat(reader.databaseReads()).as("reads that went to the database").isPositive();
+        }
+    }
+
     private static void awaitTrusted(PgStore store, String cluster) throws Exception {
         await("a trusted read of " + cluster, () -> {
             store.read(cluster);
