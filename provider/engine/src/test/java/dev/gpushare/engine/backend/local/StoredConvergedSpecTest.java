@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gpushare.engine.Gpushare;
 import dev.gpushare.engine.Pipeline;
+import dev.gpushare.engine.backend.local.internal.SpecDigestTest;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.Planner;
@@ -11,6 +12,10 @@ import dev.gpushare.engine.plan.Specs;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
 import dev.gpushare.model.Spec;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,5 +105,56 @@ class StoredConvergedSpecTest {
         Gpushare crashed = open();
         crashed.apply(crashed.plan(six)); // never closed, as a killed process
         assertThat(planFresh(six)).isFalse();
+    }
+
+    /** A row without a digest (an older version wrote it, or made the table before the column): read by its document, as before. */
+    @Test
+    void aStoredSpecWithoutItsDigestIsStillPlannedFrom() throws Exception {
+        Spec six = Specs.mpsService(6, 4096);
+        try (Gpushare gs = open()) {
+            gs.apply(gs.plan(six));
+        }
+        assertThat(column("SELECT digest FROM converged")).as("kept with its digest").isNotNull();
+        sql("UPDATE converged SET digest = NULL");
+        assertThat(planFresh(six)).isTrue();
+        assertThat(planFresh(Specs.mpsService(9, 4096))).isTrue();
+        sql("ALTER TABLE converged DROP COLUMN digest");
+        assertThat(planFresh(six)).isTrue();
+        assertThat(planFresh(Specs.mpsService(9, 4096))).isTrue();
+        // the next converged apply adds the column back
+        try (Gpushare gs = open()) {
+            assertThat(gs.apply(gs.plan(Specs.mpsService(9, 4096)))).isEqualTo(new ApplyOutcome.Applied(2, 3));
+        }
+        assertThat(column("SELECT digest FROM converged")).isNotNull();
+        assertThat(planFresh(Specs.mpsService(9, 4096))).isTrue();
+    }
+
+    /** A planned spec whose record text (and so the plan's specHash) is the stored one's is still not taken for it. */
+    @Test
+    void aSpecThatOnlyPrintsLikeTheStoredOneIsNotIt() {
+        Spec stored = SpecDigestTest.withCommand("[\"serve, --fast\"]");
+        Spec planned = SpecDigestTest.withCommand("[serve, --fast]");
+        try (Gpushare gs = open()) {
+            gs.apply(gs.plan(stored));
+        }
+        try (LocalBackend b = LocalBackend.open(dir.resolve("state"))) {
+            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 1, planned)).contains(stored);
+            assertThat(b.convergedSpecs().orElseThrow().convergedAt("scale", 1, stored)).containsSame(stored);
+        }
+    }
+
+    private void sql(String statement) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("state").toAbsolutePath());
+             Statement s = c.createStatement()) {
+            s.executeUpdate(statement);
+        }
+    }
+
+    private String column(String query) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("state").toAbsolutePath());
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery(query)) {
+            assertThat(rs.next()).isTrue();
+            return rs.getString(1);
+        }
     }
 }

@@ -56,9 +56,9 @@ public final class ConvergedKept implements ConvergedSpecs {
     /** A spec to write and its document. */
     public final class Pending {
         private final Entry entry;
-        private final String document;
+        private final StoredSpecs.Document document;
 
-        private Pending(Entry entry, String document) {
+        private Pending(Entry entry, StoredSpecs.Document document) {
             this.entry = entry;
             this.document = document;
         }
