@@ -24,7 +24,8 @@ import java.util.Optional;
  * <p>With the document, its {@link SpecDigest} (column {@code digest}, same row, same
  * transaction): a plan whose spec has the stored digest is planning the converged spec itself, and
  * neither writes its own document nor reads the stored one. A row without it (written by an older
- * version, which leaves the column null, or in a table made before the column) is read as before.
+ * version, which leaves the column null, or in a table made before the column), or with a digest of
+ * another encoding, is compared by its document as before.
  */
 public final class StoredSpecs {
     /** Additive (no store version change): created by the first spec written. */
@@ -52,7 +53,7 @@ public final class StoredSpecs {
                 if (!rs.next() || rs.getLong(1) != revision) return Optional.empty();
                 String digest = rs.getString(2);
                 boolean mine = planned != null && planned.cluster().equals(cluster);
-                if (mine && digest != null) {
+                if (mine && digest != null && digest.startsWith(SpecDigest.ENCODING)) {
                     if (SpecDigest.of(planned).filter(digest::equals).isPresent()) return Optional.of(planned);
                     mine = false; // another spec: its document is not compared
                 }

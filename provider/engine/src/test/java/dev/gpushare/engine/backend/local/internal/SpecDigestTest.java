@@ -35,7 +35,7 @@ public class SpecDigestTest {
 
     @Test
     void equalSpecsHaveOneDigestAndAChangeChangesIt() {
-        assertThat(SpecDigest.of(Specs.mpsService(6, 4096))).isPresent().isEqualTo(SpecDigest.of(Specs.mpsService(6, 4096)));
+        assertThat(SpecDigest.of(Specs.mpsService(6, 4096))).hasValueSatisfying(d -> assertThat(d).startsWith(SpecDigest.ENCODING).hasSize(4 + 64)).isEqualTo(SpecDigest.of(Specs.mpsService(6, 4096)));
         assertThat(SpecDigest.of(Specs.mpsService(6, 4096))).isNotEqualTo(SpecDigest.of(Specs.mpsService(8, 4096)));
         assertThat(SpecDigest.of(Specs.mpsService(6, 4096))).isNotEqualTo(SpecDigest.of(Specs.mpsService(6, 4096, 11)));
     }
