@@ -54,4 +54,36 @@ class PluginHarnessProcessTest {
             assertThat(firstResponse).isLessThan(5_000);
         }
     }
+
+    /**
+     * The launcher never fails because of its archive: a copy of the plugin directory whose AOT cache was
+     * recorded for another JVM (the {@code release} file beside it differs: the launcher does not pass it),
+     * and one whose cache is stale for this JVM (the jar changed after it was made: the JVM ignores it),
+     * both start, print only the port on stdout and answer.
+     */
+    @Test
+    void startsWhenTheArchiveDoesNotMatch() throws Exception {
+        Path built = PluginProcess.LAUNCHER.getParent();
+        assumeTrue(Files.exists(built.resolve("gpushare-pulumi-provider.aot")), "no AOT cache (built on a JDK before 25)");
+        for (String mismatch : List.of("other JVM", "stale cache")) {
+            Path copy = Files.createDirectories(dir.resolve(mismatch.replace(' ', '-')));
+            try (var files = Files.list(built)) {
+                for (Path f : files.toList()) Files.copy(f, copy.resolve(f.getFileName()), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+            }
+            if (mismatch.equals("other JVM")) {
+                Files.writeString(copy.resolve("gpushare-pulumi-provider.aot.jvm"), "JAVA_RUNTIME_VERSION=\"25.0.0+1\"\n");
+            } else {
+                Files.setLastModifiedTime(copy.resolve("gpushare-pulumi-provider.jar"),
+                        java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+            }
+            Path cwd = Files.createDirectories(copy.resolve("cwd"));
+            try (PluginProcess plugin = PluginProcess.start(copy.resolve("pulumi-resource-gpushare"), cwd, List.of())) {
+                assertThat(plugin.firstLine).as(mismatch).matches("[0-9]{1,5}");
+                var stub = ResourceProviderGrpc.newBlockingStub(plugin.channel).withWaitForReady()
+                        .withDeadlineAfter(20, TimeUnit.SECONDS);
+                assertThat(stub.getPluginInfo(Empty.getDefaultInstance()).getVersion()).as(mismatch).isNotEmpty();
+                assertThat(plugin.restOfStdout()).as(mismatch).isEmpty();
+            }
+        }
+    }
 }
