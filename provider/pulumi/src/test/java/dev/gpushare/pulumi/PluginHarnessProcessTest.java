@@ -58,14 +58,14 @@ class PluginHarnessProcessTest {
     /**
      * The launcher never fails because of its archive: a copy of the plugin directory whose AOT cache was
      * recorded for another JVM (the {@code release} file beside it differs: the launcher does not pass it),
-     * and one whose cache is stale for this JVM (the jar changed after it was made: the JVM ignores it),
-     * both start, print only the port on stdout and answer.
+     * and one whose cache this JVM cannot read (its header overwritten: the JVM reports it on stderr and
+     * goes on without it), both start, print only the port on stdout and answer.
      */
     @Test
     void startsWhenTheArchiveDoesNotMatch() throws Exception {
         Path built = PluginProcess.LAUNCHER.getParent();
         assumeTrue(Files.exists(built.resolve("gpushare-pulumi-provider.aot")), "no AOT cache (built on a JDK before 25)");
-        for (String mismatch : List.of("other JVM", "stale cache")) {
+        for (String mismatch : List.of("other JVM", "damaged cache")) {
             Path copy = Files.createDirectories(dir.resolve(mismatch.replace(' ', '-')));
             try (var files = Files.list(built)) {
                 for (Path f : files.toList()) Files.copy(f, copy.resolve(f.getFileName()), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
@@ -73,8 +73,10 @@ class PluginHarnessProcessTest {
             if (mismatch.equals("other JVM")) {
                 Files.writeString(copy.resolve("gpushare-pulumi-provider.aot.jvm"), "JAVA_RUNTIME_VERSION=\"25.0.0+1\"\n");
             } else {
-                Files.setLastModifiedTime(copy.resolve("gpushare-pulumi-provider.jar"),
-                        java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+                try (var aot = java.nio.channels.FileChannel.open(copy.resolve("gpushare-pulumi-provider.aot"),
+                        java.nio.file.StandardOpenOption.WRITE)) {
+                    aot.write(java.nio.ByteBuffer.wrap("garbage!".getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 0);
+                }
             }
             Path cwd = Files.createDirectories(copy.resolve("cwd"));
             try (PluginProcess plugin = PluginProcess.start(copy.resolve("pulumi-resource-gpushare"), cwd, List.of())) {
