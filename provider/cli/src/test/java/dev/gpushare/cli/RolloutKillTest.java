@@ -75,8 +75,12 @@ class RolloutKillTest {
 
         try (Gpushare gs = Gpushare.backend(backend)) {
             Snapshot killed = gs.snapshot("killed");
-            Map<TaskId, Revision> copies = copiesOnce(killed);
-            assertThat(copies).as("every copy runs once after the kill").hasSize(800);
+            Map<TaskId, Revision> copies = copiesOnce(killed); // none runs twice
+            // the kill lands after wave 1's record, but the process may have gone on: a wave stops its
+            // 200 before it starts their replacements, in batches of 16, so batches of wave 2's stops
+            // may have committed (784 was seen under load). What holds at every point is the floor:
+            // ⌈0.75 × 800⌉ = 600 copies run; every one of the 800 runs again after the resume (below)
+            assertThat(copies).as("copies running after the kill: at least minimumHealthyPercent of 800").hasSizeBetween(600, 800);
             long onNew = copies.values().stream().filter(now::equals).count();
             assertThat(onNew).as("wave 1 committed, not every wave").isBetween(200L, 799L);
             assertThat(killed.rollouts()).singleElement().satisfies(r -> {

@@ -44,7 +44,8 @@ class TroubleshootingDocTest {
             Map.entry("TIME_SLICING", "a gpuSharing strategy / GPU mode name"),
             Map.entry("MANAGED_INSTANCES", "an ECS launch compatibility (a task definition's RequiresCompatibilities)"),
             Map.entry("GPUSHARE_MODEL", "environment variable naming the model of an inference component's pod (Kubernetes)"),
-            Map.entry("POD_NAME", "environment variable with the controller pod's name, its Lease identity (Kubernetes downward API)"));
+            Map.entry("POD_NAME", "environment variable with the controller pod's name, its Lease identity (Kubernetes downward API)"),
+            Map.entry("XDG_CACHE_HOME", "environment variable naming the user's cache folder (the SQLite driver's native library, docs/backends.md)"));
 
     /** Modules whose codes another page documents: the Pulumi provider's (docs/pulumi.md). */
     private static final Set<String> DOCUMENTED_ELSEWHERE = Set.of("pulumi");

@@ -3,6 +3,7 @@ package dev.gpushare.engine.cost;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.RolloutRecord;
 import dev.gpushare.engine.state.StateJson;
+import dev.gpushare.engine.state.StateJsonStream;
 import dev.gpushare.engine.state.StateText;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -24,7 +25,7 @@ public final class FleetReport {
 
     /** Pretty-printed, byte-stable for equal inputs. */
     public static String json(FleetState state, FleetUsage usage) {
-        return StateJson.print(tree(state, usage));
+        return json(state, usage, java.util.List.of());
     }
 
     /** {@link #json} written straight to {@code out} (left open): the same characters, without the document as one string. */
@@ -32,10 +33,18 @@ public final class FleetReport {
         json(state, usage, java.util.List.of(), out);
     }
 
-    /** {@link #json(FleetState, FleetUsage, java.util.List)} written straight to {@code out} (left open). */
+    /**
+     * {@link #json(FleetState, FleetUsage, java.util.List)} written straight to {@code out} (left
+     * open): the same characters, written value by value ({@link StateJsonStream}) without the
+     * document's tree or the document as one string.
+     */
     public static void json(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts, java.io.Writer out)
             throws java.io.IOException {
-        dev.gpushare.model.io.Json.print(tree(state, usage, rollouts), out);
+        ObjectNode summary = StateJsonStream.summary(state);
+        UsageJson.write(summary, usage);
+        java.util.Map<String, JsonNode> after = rollouts.isEmpty()
+                ? java.util.Map.of() : java.util.Map.of("rollouts", MAPPER.valueToTree(rollouts));
+        StateJsonStream.write(state, summary, after, out);
     }
 
     /**
@@ -44,10 +53,17 @@ public final class FleetReport {
      * are none, so a document without rollouts is as before).
      */
     public static String json(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts) {
-        return StateJson.print(tree(state, usage, rollouts));
+        java.io.StringWriter out = new java.io.StringWriter(1 << 12);
+        try {
+            json(state, usage, rollouts, out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e); // a StringWriter does not throw
+        }
+        return out.toString();
     }
 
-    private static JsonNode tree(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts) {
+    /** The document of {@link #json(FleetState, FleetUsage, java.util.List)} as a tree (the form it is printed the same as). */
+    public static JsonNode tree(FleetState state, FleetUsage usage, java.util.List<RolloutRecord> rollouts) {
         JsonNode root = tree(state, usage);
         if (!rollouts.isEmpty()) ((ObjectNode) root).set("rollouts", MAPPER.valueToTree(rollouts));
         return root;

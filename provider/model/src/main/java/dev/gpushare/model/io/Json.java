@@ -58,4 +58,14 @@ public final class Json {
         PRETTY.writeValue(out, tree);
         out.write('\n');
     }
+
+    /**
+     * A generator that writes {@code out} (left open) in {@link #print(JsonNode)}'s form, for a
+     * document written value by value instead of built as a tree first (the state document of a
+     * large fleet): the same characters as printing the equal tree. The caller ends the document
+     * with a newline, closes the generator and flushes {@code out}.
+     */
+    public static tools.jackson.core.JsonGenerator printer(java.io.Writer out) {
+        return PRETTY.createGenerator(out);
+    }
 }

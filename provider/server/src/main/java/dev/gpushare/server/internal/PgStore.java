@@ -21,6 +21,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,15 @@ import tools.jackson.databind.node.ObjectNode;
  * folds is the one this server last read or wrote when the row's version ({@code xmin}) still is
  * that one's, else it is read afresh. The schema is created and migrated by Flyway
  * ({@code db/migration}) when the store opens.
+ *
+ * <p>A read answers the snapshot this server keeps of the cluster without asking the database while
+ * {@link ClusterChanges} says nothing changed since it was read: the stamp is taken before the
+ * database is read and the listener was listening before that (the ordering, and why it is exact, are
+ * in {@link ClusterChanges}). Otherwise — a change was notified, the listener is not (yet, or no
+ * longer) connected, or it reconnected since — the read asks for the row's version
+ * ({@code SELECT revision, xmin}) as it always did, answers the kept snapshot if that is still the
+ * version (and keeps it under the new stamp), else reads the cluster's rows. Writes move the
+ * cluster's change count right after they commit and keep what they wrote.
  */
 public final class PgStore implements Store {
     /** How long idempotency keys are kept, in hours: far longer than any client retries. */
@@ -56,11 +66,18 @@ public final class PgStore implements Store {
     /** Clusters whose last snapshot is kept; only clusters with state are cached. */
     static final int CACHED_CLUSTERS = 256;
 
-    private record Cached(long revision, String version, Snapshot snapshot) {}
+    /** A snapshot, the row version it came from and the change stamp taken before it was read (null: none). */
+    private record Cached(long revision, String version, Snapshot snapshot, ClusterChanges.Stamp stamp) {}
 
-    private PgStore(String url, int connections) {
+    /** Who tells this store which clusters changed (its listener thread and connection). */
+    private final ClusterChanges changes;
+    /** Reads that asked the database (a row-version check or a full read), for tests. */
+    private final java.util.concurrent.atomic.AtomicLong databaseReads = new java.util.concurrent.atomic.AtomicLong();
+
+    private PgStore(String url, int connections, java.time.Duration firstRetry) {
         this.url = url;
         this.pool = pool(url, connections);
+        this.changes = ClusterChanges.start(url, firstRetry);
     }
 
     /** How long a request waits for a free database connection before it fails, in seconds. */
@@ -87,6 +104,11 @@ public final class PgStore implements Store {
 
     /** Opens the store at a {@code jdbc:postgresql://…} URL, migrating its schema first. */
     public static PgStore open(String jdbcUrl, int connections) {
+        return open(jdbcUrl, connections, ClusterChanges.FIRST_RETRY);
+    }
+
+    /** {@link #open(String, int)} whose change listener waits {@code firstRetry} before its first reconnect (tests). */
+    static PgStore open(String jdbcUrl, int connections, java.time.Duration firstRetry) {
         try {
             Flyway.configure()
                     .dataSource(jdbcUrl, null, null)
@@ -98,19 +120,31 @@ public final class PgStore implements Store {
             throw new BackendException(BackendCode.BACKEND_UNAVAILABLE, "cannot open or migrate the PostgreSQL store "
                     + redact(jdbcUrl) + ": " + e.getMessage() + "; check that the database exists and the user may create tables", e);
         }
-        return new PgStore(jdbcUrl, connections);
+        return new PgStore(jdbcUrl, connections, firstRetry);
     }
 
     @Override
     public Snapshot read(String cluster) {
+        ClusterChanges.Stamp stamp = changes.stamp(cluster); // before anything is read
+        Cached hit = cache.get(cluster);
+        if (hit != null && stamp != null && stamp.equals(hit.stamp())) return hit.snapshot(); // nothing changed since
+        databaseReads.incrementAndGet();
         return tx("read cluster " + cluster, c -> {
+            // one snapshot of the database for every statement of this read: the cluster's row and
+            // its instance rows are separate statements, and at READ COMMITTED a batch committing
+            // between them would give a state with the row of one revision and instances of another
+            try (Statement st = c.createStatement()) {
+                st.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+            }
             // the row's version first (cheap); the state document only when it changed since the last read
-            Cached hit = cache.get(cluster);
             if (hit != null) {
                 try (PreparedStatement ps = c.prepareStatement("SELECT revision, xmin::text FROM clusters WHERE name = ?")) {
                     ps.setString(1, cluster);
                     try (ResultSet rs = ps.executeQuery()) {
-                        if (rs.next() && rs.getLong(1) == hit.revision() && rs.getString(2).equals(hit.version())) return hit.snapshot();
+                        if (rs.next() && rs.getLong(1) == hit.revision() && rs.getString(2).equals(hit.version())) {
+                            if (stamp != null) cache.put(cluster, new Cached(hit.revision(), hit.version(), hit.snapshot(), stamp));
+                            return hit.snapshot();
+                        }
                     }
                 }
             }
@@ -126,7 +160,7 @@ public final class PgStore implements Store {
                     if (rs.getString(2).isEmpty()) {
                         cache.remove(cluster); // destroyed: nothing worth keeping
                     } else {
-                        cache.put(cluster, new Cached(s.revision(), rs.getString(4), s));
+                        cache.put(cluster, new Cached(s.revision(), rs.getString(4), s, stamp));
                     }
                     return s;
                 }
@@ -351,6 +385,7 @@ public final class PgStore implements Store {
                     keys.executeUpdate();
                 }
             }
+            notifyChanged(c, cluster);
             // a destroyed cluster is not repaired back into existence
             for (String table : List.of("cluster_instances", "cluster_allocations", "cluster_specs", "health_marks", "agent_heartbeats")) {
                 try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE cluster = ?")) {
@@ -359,6 +394,7 @@ public final class PgStore implements Store {
                 }
             }
             c.commit();
+            changes.changed(cluster);
             cache.remove(cluster);
             return hasState && revision > 0;
         });
@@ -419,8 +455,19 @@ public final class PgStore implements Store {
         return redact(url);
     }
 
+    /** Reads that asked the database since the store opened (tests: a trusted snapshot asks nothing). */
+    long databaseReads() {
+        return databaseReads.get();
+    }
+
+    /** Who tells this store of changes (tests: its session, its connection's application_name). */
+    ClusterChanges changes() {
+        return changes;
+    }
+
     @Override
     public void close() {
+        changes.close();
         pool.close();
     }
 
@@ -480,6 +527,19 @@ public final class PgStore implements Store {
             ps.setString(k, cluster);
             ps.executeUpdate();
         }
+        notifyChanged(c, cluster);
+    }
+
+    /**
+     * Tells every listening server, when (and only if) this transaction commits, that the cluster's
+     * row changed ({@link ClusterChanges}); PostgreSQL folds repeats within one transaction.
+     */
+    private static void notifyChanged(Connection c, String cluster) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+            ps.setString(1, ClusterChanges.CHANNEL);
+            ps.setString(2, cluster);
+            ps.executeQuery().close();
+        }
     }
 
     private static String layouts(Snapshot s) {
@@ -490,8 +550,15 @@ public final class PgStore implements Store {
         return ServiceWire.MAPPER.writeValueAsString(layouts);
     }
 
-    /** Commits what {@code next} wrote and keeps it as this server's last snapshot of its cluster. */
+    /**
+     * Commits what {@code next} wrote and keeps it as this server's last snapshot of its cluster. Its
+     * stamp is the one right after this commit moved the change count, taken only if nothing else
+     * moved it since before the commit (the row is locked until then: no other write of this cluster
+     * could commit in between); else the snapshot is kept unstamped and the next read checks its version.
+     */
     private void commit(Connection c, Snapshot next) throws SQLException {
+        String cluster = next.state().cluster();
+        ClusterChanges.Stamp before = changes.stamp(cluster);
         String version;
         try (PreparedStatement ps = c.prepareStatement("SELECT xmin::text FROM clusters WHERE name = ?")) {
             ps.setString(1, next.state().cluster());
@@ -501,7 +568,10 @@ public final class PgStore implements Store {
             }
         }
         c.commit();
-        cache.put(next.state().cluster(), new Cached(next.revision(), version, next));
+        changes.changed(cluster);
+        ClusterChanges.Stamp after = changes.stamp(cluster);
+        boolean alone = before != null && after != null && after.equals(new ClusterChanges.Stamp(before.session(), before.changes() + 1));
+        cache.put(cluster, new Cached(next.revision(), version, next, alone ? after : null));
     }
 
     /** The cluster whose row {@code rs} holds (revision, state less instances, declared layouts), with its instance and allocation rows. */

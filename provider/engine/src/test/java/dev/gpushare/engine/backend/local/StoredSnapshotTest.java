@@ -7,6 +7,11 @@ import dev.gpushare.engine.Gpushare;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.backend.local.internal.SnapshotCodec;
 import dev.gpushare.engine.backend.local.internal.StateRows;
+import dev.gpushare.engine.state.Allocation;
+import dev.gpushare.engine.state.FleetState;
+import dev.gpushare.engine.state.Gpu;
+import dev.gpushare.engine.state.Instance;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.Specs;
 import dev.gpushare.engine.plan.StateFold;
@@ -20,8 +25,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -139,8 +147,34 @@ class StoredSnapshotTest {
         assertThat(SnapshotCodec.decode(doc)).isEqualTo(s);
         assertThatThrownBy(() -> SnapshotCodec.decode(Arrays.copyOf(doc, doc.length - 1))).isInstanceOf(IllegalArgumentException.class);
         byte[] other = doc.clone();
-        other[3] = 9; // another format
+        other[3] = 3; // another format (3: tasks as text, environments inline)
         assertThatThrownBy(() -> SnapshotCodec.decode(other)).isInstanceOf(IllegalArgumentException.class);
+        // what a stored state may hold besides what the solver makes: a task id kept as text, an
+        // edited environment (a null value), the same environment on copies of other sizes
+        Snapshot edited = new Snapshot(edited(s.state()), s.revision(), s.declaredLayouts());
+        assertThat(SnapshotCodec.decode(SnapshotCodec.encode(edited))).isEqualTo(edited);
+    }
+
+    private static FleetState edited(FleetState state) {
+        List<Instance> instances = new ArrayList<>();
+        int n = 0;
+        for (Instance i : state.instances()) {
+            List<Gpu> gpus = new ArrayList<>();
+            for (Gpu g : i.gpus()) {
+                List<Allocation> as = new ArrayList<>();
+                for (Allocation a : g.allocations()) {
+                    Map<String, String> env = new TreeMap<>(a.env());
+                    if (n % 3 == 1) env.put("EDITED", null);
+                    as.add(new Allocation(n % 3 == 0 ? TaskId.parse("not numbered " + n) : a.task(), a.container(),
+                            n % 2 == 0 ? a.memoryMiB() : Long.valueOf(1024), a.maxComputePercent(), a.partition(), env, a.revision()));
+                    n++;
+                }
+                gpus.add(new Gpu(g.index(), g.model(), g.memoryMiB(), g.mode(), g.fraction(), g.partitions(), as));
+            }
+            instances.add(i.withGpus(gpus));
+        }
+        assertThat(n).isGreaterThan(3);
+        return new FleetState(state.cluster(), instances, state.unplaced());
     }
 
     /** The YAML with every {@code desiredCount: N} moved by {@code delta} (at least 0). */

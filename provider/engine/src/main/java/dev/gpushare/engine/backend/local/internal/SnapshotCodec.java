@@ -31,9 +31,12 @@ import java.util.TreeMap;
  * a 100,000-copy fleet is a few times cheaper than reading and decoding its rows (no SQL, no text
  * parsing of environments and partitions, each string made once).
  *
- * <p>Layout: magic and format, the string table (count, then length-prefixed UTF-8), the revision,
- * the cluster, the instances (each with its GPUs and their allocations), the declared layouts.
- * Strings are referenced by index + 1, 0 for null.
+ * <p>Layout: magic and format, the string table (count, then length-prefixed UTF-8), the
+ * environment table (count, then each environment's size and its keys' and values' string
+ * references), the revision, the cluster, the instances (each with its GPUs and their allocations),
+ * the declared layouts. Strings are referenced by index + 1, 0 for null; an allocation's task by its
+ * group's string and its number (no string per copy, nothing to parse), its environment by index in
+ * the table (most copies share theirs).
  */
 public final class SnapshotCodec {
     /**
@@ -41,14 +44,18 @@ public final class SnapshotCodec {
      * Format 2: instances in {@link InstanceId}'s order (format 1 listed them by id as text).
      * Format 3: each allocation's revision after its environment (a format-2 document is not read:
      * the rows are, which hold the revisions).
+     * Format 4: a task as its group and number, environments in a table (a format-3 document is not
+     * read: the rows are, and the next write stores format 4).
      */
-    static final int MAGIC = 0x47535303;
+    static final int MAGIC = 0x47535304;
     private static final GpuMode[] MODES = GpuMode.values();
 
     private SnapshotCodec() {}
 
     public static byte[] encode(Snapshot s) {
         Map<String, Integer> strings = new LinkedHashMap<>();
+        Map<Map<String, String>, Integer> envs = new HashMap<>();
+        List<int[]> envRefs = new ArrayList<>();
         ByteArrayOutputStream bodyBytes = new ByteArrayOutputStream(1 << 16);
         try (DataOutputStream body = new DataOutputStream(bodyBytes)) {
             FleetState state = s.state();
@@ -76,7 +83,7 @@ public final class SnapshotCodec {
                         body.writeLong(p.memoryMiB());
                     }
                     body.writeInt(g.allocations().size());
-                    for (Allocation a : g.allocations()) allocation(body, strings, a);
+                    for (Allocation a : g.allocations()) allocation(body, strings, envs, envRefs, a);
                 }
             }
             Map<InstanceId, List<String>> layouts = new TreeMap<>(s.declaredLayouts());
@@ -98,6 +105,11 @@ public final class SnapshotCodec {
                 d.writeInt(b.length);
                 d.write(b);
             }
+            d.writeInt(envRefs.size());
+            for (int[] refs : envRefs) {
+                d.writeInt(refs.length / 2);
+                for (int r : refs) d.writeInt(r);
+            }
             bodyBytes.writeTo(d);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -105,8 +117,10 @@ public final class SnapshotCodec {
         return out.toByteArray();
     }
 
-    private static void allocation(DataOutputStream body, Map<String, Integer> strings, Allocation a) throws IOException {
-        ref(body, strings, a.task().toString());
+    private static void allocation(DataOutputStream body, Map<String, Integer> strings, Map<Map<String, String>, Integer> envs,
+                                   List<int[]> envRefs, Allocation a) throws IOException {
+        ref(body, strings, a.task().group());
+        body.writeInt(a.task().ordinal());
         ref(body, strings, a.container());
         body.writeBoolean(a.memoryMiB() != null);
         if (a.memoryMiB() != null) body.writeLong(a.memoryMiB());
@@ -117,25 +131,35 @@ public final class SnapshotCodec {
             ref(body, strings, a.partition().profile());
             body.writeInt(a.partition().start());
         }
-        body.writeInt(a.env().size());
-        for (Map.Entry<String, String> e : a.env().entrySet()) {
-            ref(body, strings, e.getKey());
-            ref(body, strings, e.getValue());
+        Integer env = envs.get(a.env());
+        if (env == null) {
+            int[] refs = new int[2 * a.env().size()];
+            int k = 0;
+            for (Map.Entry<String, String> e : a.env().entrySet()) {
+                refs[k++] = index(strings, e.getKey());
+                refs[k++] = index(strings, e.getValue());
+            }
+            env = envRefs.size();
+            envRefs.add(refs);
+            envs.put(a.env(), env);
         }
+        body.writeInt(env);
         ref(body, strings, a.revision() == null ? null : a.revision().value());
     }
 
     private static void ref(DataOutputStream body, Map<String, Integer> strings, String s) throws IOException {
-        if (s == null) {
-            body.writeInt(0);
-            return;
-        }
+        body.writeInt(index(strings, s));
+    }
+
+    /** The reference of {@code s}: its index in the table + 1 (added when new), 0 for null. */
+    private static int index(Map<String, Integer> strings, String s) {
+        if (s == null) return 0;
         Integer i = strings.get(s);
         if (i == null) {
             i = strings.size();
             strings.put(s, i);
         }
-        body.writeInt(i + 1);
+        return i + 1;
     }
 
     /**
@@ -153,6 +177,12 @@ public final class SnapshotCodec {
                 int n = in.getInt();
                 strings[i] = new String(doc, in.position(), n, StandardCharsets.UTF_8);
                 in.position(in.position() + n);
+            }
+            int[][] envTable = new int[in.getInt()][];
+            for (int e = 0; e < envTable.length; e++) {
+                int[] refs = new int[2 * in.getInt()];
+                for (int r = 0; r < refs.length; r++) refs[r] = in.getInt();
+                envTable[e] = refs;
             }
             long revision = in.getLong();
             String cluster = str(in, strings);
@@ -178,7 +208,7 @@ public final class SnapshotCodec {
                     for (int p = 0; p < partitions; p++) ps.add(new MigPartition(str(in, strings), in.getInt(), in.getLong()));
                     int allocations = in.getInt();
                     List<Allocation> as = new ArrayList<>(allocations);
-                    for (int a = 0; a < allocations; a++) as.add(allocation(in, strings, revisions, envs));
+                    for (int a = 0; a < allocations; a++) as.add(allocation(in, strings, envTable, revisions, envs));
                     gs.add(new Gpu(index, model, memory, mode, fraction == null ? null : fractions.computeIfAbsent(fraction, BigDecimal::new),
                             ps, as));
                 }
@@ -202,43 +232,34 @@ public final class SnapshotCodec {
         }
     }
 
-    private static Allocation allocation(ByteBuffer in, String[] strings, Map<String, Revision> revisions,
+    private static Allocation allocation(ByteBuffer in, String[] strings, int[][] envTable, Map<String, Revision> revisions,
                                          Map<EnvKey, Map<String, String>> envs) {
-        String task = str(in, strings), container = str(in, strings);
+        String group = str(in, strings);
+        int ordinal = in.getInt();
+        String container = str(in, strings);
         Long memory = in.get() != 0 ? in.getLong() : null;
         Integer percent = in.get() != 0 ? in.getInt() : null;
         Allocation.PartitionRef ref = in.get() != 0 ? new Allocation.PartitionRef(str(in, strings), in.getInt()) : null;
-        int n = in.getInt();
-        int[] refs = new int[2 * n];
-        for (int e = 0; e < refs.length; e++) refs[e] = in.getInt();
-        EnvKey key = new EnvKey(refs, memory, percent, ref);
+        int envIndex = in.getInt();
+        EnvKey key = new EnvKey(envIndex, memory, percent, ref);
         Map<String, String> env = envs.get(key);
         boolean known = env != null;
         if (!known) {
+            int[] refs = envTable[envIndex];
             env = new TreeMap<>();
-            for (int e = 0; e < n; e++) env.put(at(refs[2 * e], strings), at(refs[2 * e + 1], strings));
+            for (int e = 0; e < refs.length; e += 2) env.put(at(refs[e], strings), at(refs[e + 1], strings));
         }
         String revision = str(in, strings);
+        if (group == null) throw new IllegalArgumentException("an allocation without a task");
         // an environment already built for the same fields is passed as built (the allocation then keeps it as it is)
-        Allocation a = new Allocation(TaskId.parse(task), container, memory, percent, ref, env,
+        Allocation a = new Allocation(new TaskId(group, ordinal), container, memory, percent, ref, env,
                 revision == null ? null : revisions.computeIfAbsent(revision, Revision::parse));
         if (!known) envs.put(key, a.env());
         return a;
     }
 
-    /** What an allocation's environment is decoded from: its string references and the fields it is derived with. */
-    private record EnvKey(int[] refs, Long memory, Integer percent, Allocation.PartitionRef partition) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof EnvKey k && java.util.Arrays.equals(refs, k.refs) && java.util.Objects.equals(memory, k.memory)
-                    && java.util.Objects.equals(percent, k.percent) && java.util.Objects.equals(partition, k.partition);
-        }
-
-        @Override
-        public int hashCode() {
-            return java.util.Arrays.hashCode(refs) * 31 + java.util.Objects.hash(memory, percent, partition);
-        }
-    }
+    /** What an allocation's environment is decoded from: its entry in the table and the fields it is derived with. */
+    private record EnvKey(int env, Long memory, Integer percent, Allocation.PartitionRef partition) {}
 
     private static String at(int r, String[] strings) {
         return r == 0 ? null : strings[r - 1];

@@ -163,6 +163,7 @@ public final class StateFile implements AutoCloseable {
                 Path parent = file.toAbsolutePath().getParent();
                 if (parent != null) Files.createDirectories(parent);
             }
+            NativeLibraryCache.prepare();
             connection = openReadWrite();
         } catch (IOException | SQLException e) {
             if (write) throw unavailable(e);
@@ -175,11 +176,11 @@ public final class StateFile implements AutoCloseable {
 
     private Connection openReadWrite() throws SQLException {
         SQLiteConfig config = new SQLiteConfig();
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
         config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
         Connection c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
         try {
+            WalMode.enable(c, BUSY_TIMEOUT_MS);
             // transactions are begun by hand (BEGIN IMMEDIATE / DEFERRED): the driver's own
             // non-autocommit mode would hold the write lock between operations
             c.setAutoCommit(true);
