@@ -83,6 +83,16 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
                 .setAcceptSecrets(true).setAcceptResources(true).setAcceptOutputs(false).build());
     }
 
+    /**
+     * The engine attaching to a provider that is already running ({@code PULUMI_DEBUG_PROVIDERS=gpushare:PORT}:
+     * a provider started by hand, e.g. under a profiler, serves several operations). Nothing to keep:
+     * each operation's {@code Configure} opens the backend afresh, as in a new process.
+     */
+    @Override
+    public void attach(pulumirpc.Plugin.PluginAttach req, StreamObserver<Empty> out) {
+        reply(out, Empty::getDefaultInstance);
+    }
+
     @Override
     public void getPluginInfo(Empty req, StreamObserver<PluginInfo> out) {
         reply(out, () -> PluginInfo.newBuilder().setVersion(PulumiSchema.VERSION).build());

@@ -54,4 +54,38 @@ class PluginHarnessProcessTest {
             assertThat(firstResponse).isLessThan(5_000);
         }
     }
+
+    /**
+     * The launcher never fails because of its archive: a copy of the plugin directory whose AOT cache was
+     * recorded for another JVM (the {@code release} file beside it differs: the launcher does not pass it),
+     * and one whose cache this JVM cannot read (its header overwritten: the JVM reports it on stderr and
+     * goes on without it), both start, print only the port on stdout and answer.
+     */
+    @Test
+    void startsWhenTheArchiveDoesNotMatch() throws Exception {
+        Path built = PluginProcess.LAUNCHER.getParent();
+        assumeTrue(Files.exists(built.resolve("gpushare-pulumi-provider.aot")), "no AOT cache (built on a JDK before 25)");
+        for (String mismatch : List.of("other JVM", "damaged cache")) {
+            Path copy = Files.createDirectories(dir.resolve(mismatch.replace(' ', '-')));
+            try (var files = Files.list(built)) {
+                for (Path f : files.toList()) Files.copy(f, copy.resolve(f.getFileName()), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+            }
+            if (mismatch.equals("other JVM")) {
+                Files.writeString(copy.resolve("gpushare-pulumi-provider.aot.jvm"), "JAVA_RUNTIME_VERSION=\"25.0.0+1\"\n");
+            } else {
+                try (var aot = java.nio.channels.FileChannel.open(copy.resolve("gpushare-pulumi-provider.aot"),
+                        java.nio.file.StandardOpenOption.WRITE)) {
+                    aot.write(java.nio.ByteBuffer.wrap("garbage!".getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 0);
+                }
+            }
+            Path cwd = Files.createDirectories(copy.resolve("cwd"));
+            try (PluginProcess plugin = PluginProcess.start(copy.resolve("pulumi-resource-gpushare"), cwd, List.of())) {
+                assertThat(plugin.firstLine).as(mismatch).matches("[0-9]{1,5}");
+                var stub = ResourceProviderGrpc.newBlockingStub(plugin.channel).withWaitForReady()
+                        .withDeadlineAfter(20, TimeUnit.SECONDS);
+                assertThat(stub.getPluginInfo(Empty.getDefaultInstance()).getVersion()).as(mismatch).isNotEmpty();
+                assertThat(plugin.restOfStdout()).as(mismatch).isEmpty();
+            }
+        }
+    }
 }

@@ -32,7 +32,12 @@ final class PluginProcess implements AutoCloseable {
 
     /** Starts it in {@code cwd} with the engine's arguments; stderr goes to {@code cwd/provider.log}. */
     static PluginProcess start(Path cwd, List<String> args) throws IOException {
-        List<String> cmd = new java.util.ArrayList<>(List.of(LAUNCHER.toAbsolutePath().toString()));
+        return start(LAUNCHER, cwd, args);
+    }
+
+    /** The same with another copy of the plugin directory's launcher. */
+    static PluginProcess start(Path launcher, Path cwd, List<String> args) throws IOException {
+        List<String> cmd = new java.util.ArrayList<>(List.of(launcher.toAbsolutePath().toString()));
         cmd.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile())
                 .redirectError(cwd.resolve("provider.log").toFile());

@@ -66,6 +66,23 @@ class ProviderRpcTest {
         assertThat(r.getAcceptResources()).isTrue();
     }
 
+    /**
+     * PULUMI_DEBUG_PROVIDERS: the engine attaches to a provider already running, then configures it for
+     * each operation; a second operation's Configure opens the backend afresh and the provider answers.
+     */
+    @Test
+    void attachThenOneConfigurePerOperation() {
+        stub.attach(pulumirpc.Plugin.PluginAttach.newBuilder().setAddress("127.0.0.1:9").build());
+        configure();
+        var cp = Props.struct("{\"cluster\":\"a\",\"name\":\"p\",\"instanceType\":\"g6.12xlarge\"}");
+        var first = stub.check(Provider.CheckRequest.newBuilder().setType(dev.gpushare.pulumi.internal.kind.Kinds.CAPACITY_PROVIDER.token()).setNews(cp).build());
+        assertThat(first.getFailuresList()).isEmpty();
+        stub.attach(pulumirpc.Plugin.PluginAttach.newBuilder().setAddress("127.0.0.1:9").build());
+        configure();
+        assertThat(stub.check(Provider.CheckRequest.newBuilder().setType(dev.gpushare.pulumi.internal.kind.Kinds.CAPACITY_PROVIDER.token()).setNews(cp).build())
+                .getFailuresList()).isEmpty();
+    }
+
     @Test
     void pluginInfoIsTheSchemaVersion() {
         assertThat(stub.getPluginInfo(Empty.getDefaultInstance()).getVersion()).isEqualTo("0.1.0");

@@ -14,9 +14,11 @@ import pulumirpc.Provider;
 import pulumirpc.ResourceProviderGrpc;
 
 /**
- * A training run for the class-data archive made at build time ({@code -XX:ArchiveClassesAtExit}):
- * serves itself the calls a provider start makes (Handshake … Check, a preview Create), so the
- * classes they load are in the archive and the next start skips loading and verifying them.
+ * A training run for the archive made at build time (JDK 25+: the AOT cache, {@code -XX:AOTCacheOutput};
+ * older JDKs: the class-data archive, {@code -XX:ArchiveClassesAtExit}): serves itself the calls a
+ * provider start makes (Handshake … Check, a preview Create, a first {@code up}), then a preview with
+ * nothing changed as a new process serves it (Configure, the baseline restored, Check and Diff), so the
+ * classes they load (and, with the AOT cache, link) are in the archive and the next start skips that work.
  */
 public final class Training {
     private Training() {}
@@ -56,6 +58,19 @@ public final class Training {
             var created = stub.create(Provider.CreateRequest.newBuilder().setType(Kinds.SERVICE.token()).setProperties(svc).build());
             stub.diff(Provider.DiffRequest.newBuilder().setType(Kinds.SERVICE.token()).setId(created.getId())
                     .setOlds(created.getProperties()).setNews(svc).build());
+            // the next operation, a preview with nothing changed, as a new plugin process serves it: Configure
+            // opens the backend afresh (the baseline restored from the stored snapshot), then Check and Diff
+            stub.configure(Provider.ConfigureRequest.newBuilder().setArgs(config).build());
+            for (int round = 0; round < 2; round++) {
+                stub.check(Provider.CheckRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setOlds(cp).setNews(cp).build());
+                stub.diff(Provider.DiffRequest.newBuilder().setType(Kinds.CAPACITY_PROVIDER.token()).setOlds(cp).setNews(cp).build());
+                stub.check(Provider.CheckRequest.newBuilder().setType(Kinds.TASK_DEFINITION.token()).setOlds(td).setNews(td).build());
+                stub.diff(Provider.DiffRequest.newBuilder().setType(Kinds.TASK_DEFINITION.token()).setOlds(td).setNews(td).build());
+                stub.check(Provider.CheckRequest.newBuilder().setType(Kinds.SERVICE.token()).setOlds(created.getProperties())
+                        .setNews(svc).build());
+                stub.diff(Provider.DiffRequest.newBuilder().setType(Kinds.SERVICE.token()).setId(created.getId())
+                        .setOlds(created.getProperties()).setNews(svc).build());
+            }
         } finally {
             channel.shutdownNow();
             try (var files = Files.walk(dir)) {
