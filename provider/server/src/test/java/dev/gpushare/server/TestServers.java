@@ -10,7 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /** Servers for tests: on a temporary embedded store, or on the PostgreSQL of {@code GPUSHARE_TEST_PG_URL}. */
-final class TestServers {
+public final class TestServers {
     static final String TOKEN = "test-token-0123456789abcdef";
     static final String PG_ENV = "GPUSHARE_TEST_PG_URL";
 
@@ -24,12 +24,12 @@ final class TestServers {
         return HttpBackend.connect(s.url(), TOKEN, HttpBackend.Options.defaults());
     }
 
-    static String pgUrl() {
+    public static String pgUrl() {
         return System.getenv(PG_ENV);
     }
 
     /** Drops the service's tables, so each test starts from an empty, freshly migrated database. */
-    static void resetPg() throws SQLException {
+    public static void resetPg() throws SQLException {
         try (Connection c = DriverManager.getConnection(pgUrl()); Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS clusters, cluster_instances, cluster_allocations, apply_keys, declared_resources, cluster_specs, health_marks, agent_heartbeats,"
                     + " gpushare_schema_history CASCADE");

@@ -2,6 +2,7 @@ package dev.gpushare.server.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gpushare.server.TestServers;
 import dev.gpushare.engine.backend.BatchResult;
 import dev.gpushare.engine.backend.Snapshot;
 import dev.gpushare.engine.plan.Action;
@@ -43,10 +44,7 @@ class PgStoreRowsTest {
 
     @BeforeEach
     void reset() throws Exception {
-        try (Connection c = DriverManager.getConnection(URL); Statement s = c.createStatement()) {
-            s.execute("DROP TABLE IF EXISTS clusters, cluster_instances, cluster_allocations, apply_keys, declared_resources, cluster_specs,"
-                    + " health_marks, agent_heartbeats, gpushare_schema_history CASCADE");
-        }
+        TestServers.resetPg();
     }
 
     @Test
