@@ -32,7 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>{@code ServiceLoadBench [SECONDS] [STORE…]}: STORE is {@code embedded} (a temporary SQLite
  * file) or a {@code jdbc:postgresql://…} URL; default {@code embedded} plus {@code
  * $GPUSHARE_BENCH_PG_URL} when set. Properties: {@code bench.clients} (16), {@code bench.scale}
- * (1,2,4,8,16,32; empty: no scaling table), {@code bench.clusters} (100), {@code bench.ops} (status,status-gzip,plan), {@code bench.label} (the engine's name in the
+ * (1,2,4,8,16,32; empty: no scaling table), {@code bench.clusters} (100), {@code bench.ops} (status,status-gzip,plan), {@code bench.warmup} (seconds of each operation's load before it is measured, 5), {@code bench.client} ({@code jdk}: the JDK's
+ * HttpClient, or {@code socket}: {@link SocketClient}, a connection per client that costs the generator less), {@code bench.label} (the engine's name in the
  * rows), and {@link ServerProcess}'s {@code bench.server.classpath}, {@code bench.server.jvm} and
  * {@code bench.server.cpus} (the server's cores, {@code taskset -c} syntax; run this JVM under
  * {@code taskset} on the others so that the figures are the server's: docs/benchmarks.md).
@@ -52,10 +53,10 @@ public final class ServiceLoadBench {
         }
         int clients = Integer.getInteger("bench.clients", 16);
         String label = System.getProperty("bench.label", "this engine");
-        System.out.printf(Locale.ROOT, "# %s: %d CPU(s) for the load generator, server on CPUs '%s', Java %s, server JVM '%s', %.0f s per operation, %d clients, load %.2f%n",
-                label, Runtime.getRuntime().availableProcessors(), System.getProperty("bench.server.cpus", "any"), System.getProperty("java.version"),
+        System.out.printf(Locale.ROOT, "# %s: %d CPU(s) for the load generator (client %s), server on CPUs '%s', Java %s, server JVM '%s', %.0f s per operation, %d clients, load %.2f%n",
+                label, Runtime.getRuntime().availableProcessors(), System.getProperty("bench.client", "jdk"), System.getProperty("bench.server.cpus", "any"), System.getProperty("java.version"),
                 System.getProperty("bench.server.jvm", ServerProcess.DEFAULT_JVM), seconds, clients, dev.gpushare.bench.Measure.load());
-        System.out.println("| engine | store | operation | requests | failures | req/s | p50 | p95 | p99 | max | server CPU (cores) | server CPU ms per request | server RSS MiB (peak) | load |");
+        System.out.println("| engine | store | operation | requests | failures | req/s | p50 | p95 | p99 | max | server CPU (cores) | server CPU ms per request | server RSS MiB (peak) | generator CPU (cores) | load |");
         List<String> scaleRows = new ArrayList<>();
         for (String store : stores) {
             boolean pg = store.startsWith("jdbc:postgresql:");
@@ -71,21 +72,29 @@ public final class ServiceLoadBench {
                             http.send(client.status(CLUSTER), HttpResponse.BodyHandlers.ofByteArray()).body().length,
                             http.send(client.statusGzip(CLUSTER), HttpResponse.BodyHandlers.ofByteArray()).body().length);
                     for (var op : System.getProperty("bench.ops", "status,status-gzip,plan").split(",")) {
-                        double load0 = dev.gpushare.bench.Measure.load();
-                        Duration cpu0 = server.cpu();
-                        long t0 = System.nanoTime();
                         HttpRequest request = switch (op) {
                             case "status" -> client.status(CLUSTER);
                             case "status-gzip" -> client.statusGzip(CLUSTER);
                             case "plan" -> client.plan(CLUSTER, spec);
                             default -> throw new IllegalArgumentException("bench.ops: status, status-gzip or plan, not " + op);
                         };
-                        Latencies l = ClosedLoop.run(op, http, request, clients, seconds);
+                        ClosedLoop.Caller caller = switch (System.getProperty("bench.client", "jdk")) {
+                            case "jdk" -> ClosedLoop.jdk(http, request);
+                            case "socket" -> client.socket(op, CLUSTER, spec);
+                            default -> throw new IllegalArgumentException("bench.client: jdk or socket, not " + System.getProperty("bench.client"));
+                        };
+                        ClosedLoop.warmUp(caller, clients);
+                        double load0 = dev.gpushare.bench.Measure.load();
+                        Duration cpu0 = server.cpu();
+                        Duration own0 = ownCpu();
+                        long t0 = System.nanoTime();
+                        Latencies l = ClosedLoop.run(op, caller, clients, seconds);
                         double wall = (System.nanoTime() - t0) / 1e9;
                         double cores = (server.cpu().minus(cpu0).toNanos() / 1e9) / wall;
-                        System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2f | %.1f | %.0f (%.0f) | %.1f–%.1f |%n", label, storeName,
+                        double own = (ownCpu().minus(own0).toNanos() / 1e9) / wall;
+                        System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2f | %.1f | %.0f (%.0f) | %.2f | %.1f–%.1f |%n", label, storeName,
                                 l.cells(), cores, cores * wall * 1000 / Math.max(1, l.requests()), server.rssMib(), server.peakRssMib(),
-                                load0, dev.gpushare.bench.Measure.load());
+                                own, load0, dev.gpushare.bench.Measure.load());
                     }
                     if (pg && !System.getProperty("bench.scale", "1").isBlank()) scaleRows.addAll(scale(server, http, label));
                 }
@@ -96,6 +105,11 @@ public final class ServiceLoadBench {
             System.out.println("| engine | clients | clusters | actions | wall s | clusters/s | actions/s | server CPU (cores) | server CPU ms per cluster | server RSS MiB (peak) | load |");
             scaleRows.forEach(System.out::println);
         }
+    }
+
+    /** This JVM's CPU time so far (the load generator's: with the server on other cores, whether it is the limit). */
+    static Duration ownCpu() {
+        return ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
     }
 
     /** 100 clusters planned and applied by 1, 2, 4, … clients at once; one row per client count. */
