@@ -32,8 +32,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>{@code ServiceLoadBench [SECONDS] [STORE…]}: STORE is {@code embedded} (a temporary SQLite
  * file) or a {@code jdbc:postgresql://…} URL; default {@code embedded} plus {@code
  * $GPUSHARE_BENCH_PG_URL} when set. Properties: {@code bench.clients} (16), {@code bench.scale}
- * (1,2,4,8,16,32; empty: no scaling table), {@code bench.clusters} (100), {@code bench.ops} (status,status-gzip,plan; {@code floor}: the status bytes from a bare Jetty server, {@link FloorMain}), {@code bench.warmup} (seconds of each operation's load before it is measured, 5), {@code bench.client} ({@code jdk}: the JDK's
- * HttpClient, or {@code socket}: {@link SocketClient}, a connection per client that costs the generator less), {@code bench.label} (the engine's name in the
+ * (1,2,4,8,16,32; empty: no scaling table), {@code bench.clusters} (100), {@code bench.ops} (status,status-gzip,plan; {@code floor}: the status bytes from a bare Jetty server, {@link FloorMain}), {@code bench.warmup} (seconds of each operation's load before it is measured, 5), {@code bench.client} ({@code socket}, the default:
+ * {@link SocketClient}, a blocking connection per client; {@code jdk}: the JDK's HttpClient, which spends about
+ * 1.3 ms of the generator's CPU per 626 KB status answer, so that 16 of them on one core are the limit, not the
+ * server: the generator's CPU is printed per row), {@code bench.label} (the engine's name in the
  * rows), and {@link ServerProcess}'s {@code bench.server.classpath}, {@code bench.server.jvm} and
  * {@code bench.server.cpus} (the server's cores, {@code taskset -c} syntax; run this JVM under
  * {@code taskset} on the others so that the figures are the server's: docs/benchmarks.md).
@@ -54,7 +56,7 @@ public final class ServiceLoadBench {
         int clients = Integer.getInteger("bench.clients", 16);
         String label = System.getProperty("bench.label", "this engine");
         System.out.printf(Locale.ROOT, "# %s: %d CPU(s) for the load generator (client %s), server on CPUs '%s', Java %s, server JVM '%s', %.0f s per operation, %d clients, load %.2f%n",
-                label, Runtime.getRuntime().availableProcessors(), System.getProperty("bench.client", "jdk"), System.getProperty("bench.server.cpus", "any"), System.getProperty("java.version"),
+                label, Runtime.getRuntime().availableProcessors(), client(), System.getProperty("bench.server.cpus", "any"), System.getProperty("java.version"),
                 System.getProperty("bench.server.jvm", ServerProcess.DEFAULT_JVM), seconds, clients, dev.gpushare.bench.Measure.load());
         System.out.println("| engine | store | operation | requests | failures | req/s | p50 | p95 | p99 | max | server CPU (cores) | server CPU ms per request | server RSS MiB (peak) | generator CPU (cores) | load |");
         List<String> scaleRows = new ArrayList<>();
@@ -101,7 +103,7 @@ public final class ServiceLoadBench {
     }
 
     static String client() {
-        return System.getProperty("bench.client", "jdk");
+        return System.getProperty("bench.client", "socket");
     }
 
     /** One operation: warmed up, then measured; its row. */
