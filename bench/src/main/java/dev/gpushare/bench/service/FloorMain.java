@@ -14,7 +14,8 @@ import org.eclipse.jetty.util.Callback;
 /**
  * The floor under the service's status answer: a bare Jetty server, as the service's (one acceptor, one
  * selector, HTTP/1.1), answering every request with the same bytes — a file's, read once into a read-only direct
- * buffer — in one write with {@code Content-Length}: no routing, token, store, metrics or work pool. {@code
+ * buffer — in one write with {@code Content-Length}, on Jetty's thread pool: no routing, token, store, metrics
+ * or work pool. {@code
  * FloorMain FILE}; prints {@code listening URL}, runs until its standard input closes. What a status costs the
  * service above this is the service's; this much is Jetty's and the kernel's for the answer's size.
  */
@@ -29,7 +30,9 @@ public final class FloorMain {
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
-        server.setHandler(new Handler.Abstract.NonBlocking() {
+        // blocking (Jetty runs it on its pool, as the service's work is): a non-blocking handler would write every
+        // answer from the one selector thread, a floor lower than the service's own
+        server.setHandler(new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) {
                 response.setStatus(200);
