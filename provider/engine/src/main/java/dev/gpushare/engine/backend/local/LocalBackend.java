@@ -96,6 +96,17 @@ public final class LocalBackend implements Backend {
         return file.read("read the revision of cluster " + cluster, tx -> StateRows.revision(tx.connection(), cluster), () -> 0L);
     }
 
+    /**
+     * A number that stays the same while no other connection, of this process or another, has
+     * committed to the file, and changes once one has (SQLite's {@code PRAGMA data_version}): one
+     * statement and no row read, for a caller that keeps a snapshot to know it is still current.
+     * This backend's own writes do not change it, so such a caller watches through a backend it
+     * never writes with. -1 while there is no file.
+     */
+    public long fileVersion() {
+        return file.dataVersion();
+    }
+
     @Override
     public BatchResult apply(String cluster, long expectedRevision, List<Action> batch) {
         BatchResult result;

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -29,6 +31,8 @@ public final class StateFile implements AutoCloseable {
     private final Path file;
     private Connection connection;
     private boolean readOnly;
+    /** {@code PRAGMA data_version}, prepared once per connection (see {@link #dataVersion}). */
+    private PreparedStatement dataVersion;
 
     public StateFile(Path file) {
         this.file = file;
@@ -123,6 +127,26 @@ public final class StateFile implements AutoCloseable {
             }
         } catch (SQLException e) {
             return false;
+        }
+    }
+
+    /**
+     * SQLite's {@code PRAGMA data_version} of this connection: the same number while no other
+     * connection (of this process or another) committed to the file, another one once one did;
+     * this connection's own commits do not change it. One statement outside any transaction, no
+     * row read. -1 while there is no file.
+     */
+    public long dataVersion() {
+        Connection c = connection(false);
+        if (c == null) return -1;
+        try {
+            if (dataVersion == null) dataVersion = c.prepareStatement("PRAGMA data_version");
+            try (ResultSet rs = dataVersion.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw failure("read the data version", e);
         }
     }
 
@@ -247,6 +271,8 @@ public final class StateFile implements AutoCloseable {
     public void close() {
         if (connection == null) return;
         try {
+            if (dataVersion != null) dataVersion.close();
+            dataVersion = null;
             connection.close();
             connection = null;
         } catch (SQLException e) {
