@@ -118,7 +118,7 @@ public final class ServiceLoadBench {
         double wall = (System.nanoTime() - t0) / 1e9;
         double cores = (server.cpu().minus(cpu0).toNanos() / 1e9) / wall;
         double own = (ownCpu().minus(own0).toNanos() / 1e9) / wall;
-        System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2f | %.1f | %.0f (%.0f) | %.2f | %.1f–%.1f |%n", label, storeName,
+        System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2f | %.3f | %.0f (%.0f) | %.2f | %.1f–%.1f |%n", label, storeName,
                 l.cells(), cores, cores * wall * 1000 / Math.max(1, l.requests()), server.rssMib(), server.peakRssMib(),
                 own, load0, dev.gpushare.bench.Measure.load());
     }

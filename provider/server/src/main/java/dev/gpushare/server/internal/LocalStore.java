@@ -19,8 +19,11 @@ import java.util.function.Function;
  * The embedded store: the local backend's SQLite file. A {@link LocalBackend} is one connection
  * and not thread-safe, so requests borrow one from a small pool (SQLite itself serialises writers
  * and lets readers run beside them). Idempotency keys are remembered in memory: this store serves
- * one process. The last snapshot of each cluster is kept and answered again while the file's
- * revision of that cluster is unchanged (a one-row read instead of every row).
+ * one process. The last snapshot of each cluster is kept and answered again while nothing was
+ * committed to the file since (SQLite's data version, on a connection of its own that never
+ * writes, so this server's writes count as well as another process's: one statement, no row read),
+ * or, once something was, while the file's revision of that cluster is unchanged (a one-row read
+ * instead of every row).
  */
 public final class LocalStore implements Store {
     /** Keys remembered per cluster; a client retries within seconds, so a few hundred are plenty. */
@@ -33,8 +36,21 @@ public final class LocalStore implements Store {
     private final BoundedCache<String, BoundedCache<String, Long>> keys = new BoundedCache<>(CLUSTERS_WITH_KEYS);
     static final int CLUSTERS_WITH_KEYS = 1024;
     /** The last snapshot read per cluster (only clusters with state), at most {@value #CACHED_CLUSTERS}. */
-    private final BoundedCache<String, Snapshot> snapshots = new BoundedCache<>(CACHED_CLUSTERS);
+    private final BoundedCache<String, Kept> snapshots = new BoundedCache<>(CACHED_CLUSTERS);
     static final int CACHED_CLUSTERS = 256;
+
+    /**
+     * A snapshot and the file's data version read before it: the snapshot is current as of that
+     * version or later, so while the version stays the same it is the cluster's state.
+     */
+    private record Kept(Snapshot snapshot, long version) {}
+
+    /** The connection that watches the file's data version; it never writes (its own commits would not count). */
+    private final LocalBackend watcher;
+    /** How reads were answered (see {@link #readsAnswered}). */
+    private final java.util.concurrent.atomic.LongAdder unchangedFile = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder revisionChecks = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder rowReads = new java.util.concurrent.atomic.LongAdder();
 
     /**
      * What {@code serve --reconcile} keeps beside the state, in memory: this store serves one
@@ -65,22 +81,47 @@ public final class LocalStore implements Store {
             all.add(b);
             pool.add(b);
         }
+        this.watcher = LocalBackend.open(file);
     }
 
     @Override
     public Snapshot read(String cluster) {
-        // the revision first (one row); the rows only when it moved since the last read. Exact:
-        // every write, by this server or another process on the file, moves the revision on, and
-        // revisions are never reused
-        Snapshot hit = snapshots.get(cluster);
-        if (hit != null && with(b -> b.revision(cluster)) == hit.revision()) return hit;
+        // the file's data version first (no row read): unchanged since the kept snapshot's, nothing
+        // was committed since, by this server or another process. Else the cluster's revision (one
+        // row): unchanged, the commit was another cluster's. Else the rows. Exact: the version is
+        // read before what is kept with it, and every commit after that moves it
+        long version = fileVersion();
+        Kept hit = snapshots.get(cluster);
+        if (hit != null && version >= 0) {
+            if (hit.version() == version) {
+                unchangedFile.increment();
+                return hit.snapshot();
+            }
+            revisionChecks.increment();
+            if (with(b -> b.revision(cluster)) == hit.snapshot().revision()) {
+                snapshots.put(cluster, new Kept(hit.snapshot(), version));
+                return hit.snapshot();
+            }
+        }
+        rowReads.increment();
         Snapshot s = with(b -> b.read(cluster));
         if (s.revision() > 0 && !s.state().instances().isEmpty()) {
-            snapshots.put(cluster, s);
+            snapshots.put(cluster, new Kept(s, version));
         } else {
             snapshots.remove(cluster); // never applied or destroyed: nothing worth keeping
         }
         return s;
+    }
+
+    private long fileVersion() {
+        synchronized (watcher) {
+            return watcher.fileVersion();
+        }
+    }
+
+    /** How many reads were answered by the unchanged data version alone, checked the cluster's revision, read the rows (for tests). */
+    long[] readsAnswered() {
+        return new long[] {unchangedFile.sum(), revisionChecks.sum(), rowReads.sum()};
     }
 
     @Override
@@ -249,6 +290,9 @@ public final class LocalStore implements Store {
     @Override
     public void close() {
         for (LocalBackend b : all) b.close();
+        synchronized (watcher) {
+            watcher.close();
+        }
     }
 
     private <T> T with(Function<LocalBackend, T> work) {
