@@ -18,12 +18,54 @@ import java.util.concurrent.Future;
 final class ClosedLoop {
     private ClosedLoop() {}
 
-    static Latencies run(String name, HttpClient http, HttpRequest request, int clients, double seconds) throws Exception {
-        // warm-up: JIT, connection set-up and the server's caches; not measured
-        long warmEnd = System.nanoTime() + 2_000_000_000L;
-        for (int i = 0; i < 5 || System.nanoTime() < warmEnd && i < 50; i++) {
-            http.send(request, HttpResponse.BodyHandlers.discarding());
+    /** Seconds of the same load before the measured part, {@code bench.warmup} (default {@value #WARMUP}). */
+    static final double WARMUP = 5;
+
+    /**
+     * The same load for {@code bench.warmup} seconds, not measured: connections set up, the server's caches filled
+     * and its JIT at the tier it keeps. A few sequential requests (the warm-up before) left the request path to be
+     * compiled by C2 within the measured time, after some thousand requests: 40 % of the server's core in a status
+     * phase went to the compiler (docs/benchmarks.md, issue 24's status without gzip).
+     */
+    static void warmUp(Caller caller, int clients) throws Exception {
+        loop(caller, clients, Double.parseDouble(System.getProperty("bench.warmup", Double.toString(WARMUP))));
+    }
+
+    static Latencies run(String name, Caller caller, int clients, double seconds) throws Exception {
+        return loop(caller, clients, seconds).as(name);
+    }
+
+    /** One client's way to send the request again and again: its status code per answer read whole. */
+    interface Call extends AutoCloseable {
+        int send() throws Exception;
+    }
+
+    /** Opens one client's {@link Call} (its own connection, for a client that has one). */
+    interface Caller {
+        Call open() throws Exception;
+    }
+
+    /** The JDK's client, shared by all (its connection pool, its selector thread). */
+    static Caller jdk(HttpClient http, HttpRequest request) {
+        return () -> new Call() {
+            @Override
+            public int send() throws Exception {
+                return http.send(request, HttpResponse.BodyHandlers.ofByteArray()).statusCode();
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    private record Run(List<long[]> parts, int failures, double elapsed) {
+        Latencies as(String name) {
+            long[] all = parts.stream().flatMapToLong(Arrays::stream).toArray();
+            return Latencies.of(name, all, failures, elapsed);
         }
+    }
+
+    private static Run loop(Caller caller, int clients, double seconds) throws Exception {
         long start = System.nanoTime();
         long end = start + (long) (seconds * 1e9);
         List<Future<long[]>> futures = new ArrayList<>();
@@ -32,13 +74,15 @@ final class ClosedLoop {
                 futures.add(pool.submit(() -> {
                     long[] lat = new long[256];
                     int n = 0, failures = 0;
-                    while (System.nanoTime() < end) {
-                        long t0 = System.nanoTime();
-                        HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-                        long t = System.nanoTime() - t0;
-                        if (r.statusCode() != 200) failures++;
-                        if (n == lat.length) lat = Arrays.copyOf(lat, n * 2);
-                        lat[n++] = t;
+                    try (Call call = caller.open()) {
+                        while (System.nanoTime() < end) {
+                            long t0 = System.nanoTime();
+                            int status = call.send();
+                            long t = System.nanoTime() - t0;
+                            if (status != 200) failures++;
+                            if (n == lat.length) lat = Arrays.copyOf(lat, n * 2);
+                            lat[n++] = t;
+                        }
                     }
                     long[] out = Arrays.copyOf(lat, n + 1);
                     out[n] = failures; // the last slot carries the failures
@@ -52,9 +96,7 @@ final class ClosedLoop {
                 parts.add(Arrays.copyOf(r, r.length - 1));
                 failures += (int) r[r.length - 1];
             }
-            double elapsed = (System.nanoTime() - start) / 1e9;
-            long[] all = parts.stream().flatMapToLong(Arrays::stream).toArray();
-            return Latencies.of(name, all, failures, elapsed);
+            return new Run(parts, failures, (System.nanoTime() - start) / 1e9);
         }
     }
 }

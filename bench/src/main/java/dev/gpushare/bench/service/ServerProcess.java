@@ -29,6 +29,11 @@ final class ServerProcess implements AutoCloseable {
     }
 
     static ServerProcess start(String store, String token) throws IOException {
+        return startMain(ServeMain.class.getName(), store, token);
+    }
+
+    /** {@code mainClass} (one that prints {@code listening URL} and ends with its standard input) with {@code args}. */
+    static ServerProcess startMain(String mainClass, String... args) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         String cp = System.getProperty("bench.server.classpath", System.getProperty("java.class.path"));
         List<String> cmd = new ArrayList<>();
@@ -38,7 +43,8 @@ final class ServerProcess implements AutoCloseable {
         cmd.add(java);
         String jvm = System.getProperty("bench.server.jvm", DEFAULT_JVM).trim();
         if (!jvm.isEmpty()) cmd.addAll(Arrays.asList(jvm.split("\\s+")));
-        cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp", cp, ServeMain.class.getName(), store, token));
+        cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp", cp, mainClass));
+        cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;

@@ -46,6 +46,17 @@ final class ServiceClient implements AutoCloseable {
                 .timeout(Duration.ofSeconds(120)).GET().build();
     }
 
+    /** {@code op} (status, status-gzip or plan) as {@link #status}, {@link #statusGzip} or {@link #plan} send it, on a {@link SocketClient}. */
+    ClosedLoop.Caller socket(String op, String cluster, String specJson) {
+        java.util.Map<String, String> headers = new java.util.LinkedHashMap<>();
+        headers.put("Authorization", "Bearer " + TOKEN);
+        if (op.equals("status-gzip")) headers.put("Accept-Encoding", "gzip");
+        if (op.equals("plan")) headers.put("Content-Type", "application/json");
+        String path = "/v1/clusters/" + cluster + (op.equals("plan") ? "/plan" : "/state");
+        byte[] body = op.equals("plan") ? specJson.getBytes(java.nio.charset.StandardCharsets.UTF_8) : new byte[0];
+        return () -> new SocketClient(url, op.equals("plan") ? "POST" : "GET", path, headers, body);
+    }
+
     HttpRequest plan(String cluster, String specJson) {
         return HttpRequest.newBuilder(URI.create(url + "/v1/clusters/" + cluster + "/plan"))
                 .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/json")

@@ -6,13 +6,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.TreeBuildingGenerator;
 
 /**
  * The state document of CONTRACT.md §2: {@link FleetState} to and from JSON.
@@ -23,28 +25,15 @@ import tools.jackson.databind.node.ObjectNode;
  * document written before revisions has none, read as unknown. {@code summary} is derived and ignored on read.
  */
 public final class StateJson {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
     private StateJson() {}
 
-    /** The state as a JSON tree, keys in contract order. */
+    /** The state as a JSON tree, keys in contract order (written by {@link StateJsonStream}, the one writer). */
     public static JsonNode toTree(FleetState state) {
-        ObjectNode root = NODES.objectNode();
-        root.put("cluster", state.cluster());
-        ArrayNode instances = root.putArray("instances");
-        for (Instance i : state.instances()) instances.add(toTree(i));
-        ArrayNode unplaced = root.putArray("unplaced");
-        for (Unplaced u : state.unplaced()) {
-            ObjectNode n = unplaced.addObject();
-            n.put("task", u.task().toString());
-            n.put("code", u.code().name());
-            n.put("message", u.message());
-        }
-        root.set("summary", Json.tree(state.summary()));
-        return root;
+        return tree(g -> StateJsonStream.document(g, state, StateJsonStream.summary(state), Map.of()));
     }
 
     /** Pretty-printed JSON with a trailing newline; equal states give identical bytes. */
@@ -85,49 +74,20 @@ public final class StateJson {
 
     /** One instance as the state document writes it. */
     public static ObjectNode toTree(Instance i) {
-        ObjectNode n = NODES.objectNode();
-        n.put("id", i.id().toString());
-        n.put("capacityProvider", i.owner() instanceof Owner.CapacityProvider cp ? cp.name() : null);
-        n.put("endpoint", i.owner() instanceof Owner.Endpoint e ? e.name() : null);
-        n.put("instanceType", i.instanceType());
-        n.put("healthy", i.healthy());
-        if (i.healthReason() != null) n.put("healthReason", i.healthReason());
-        ArrayNode gpus = n.putArray("gpus");
-        for (Gpu g : i.gpus()) gpus.add(gpu(g));
-        return n;
-    }
-
-    private static ObjectNode gpu(Gpu g) {
-        ObjectNode n = NODES.objectNode();
-        n.put("index", g.index());
-        n.put("model", g.model());
-        n.put("memoryMiB", g.memoryMiB());
-        n.put("mode", g.mode().name());
-        if (g.fraction() == null) n.putNull("fraction"); else n.put("fraction", g.fraction());
-        n.set("partitions", Json.tree(g.partitions()));
-        ArrayNode allocs = n.putArray("allocations");
-        for (Allocation a : g.allocations()) allocs.add(toTree(a));
-        return n;
+        return (ObjectNode) tree(g -> StateJsonStream.instance(g, i));
     }
 
     /** One allocation as the state document writes it. */
     public static ObjectNode toTree(Allocation a) {
-        ObjectNode n = NODES.objectNode();
-        n.put("task", a.task().toString());
-        n.put("container", a.container());
-        n.put("memoryMiB", a.memoryMiB());
-        n.put("maxComputePercent", a.maxComputePercent());
-        if (a.partition() == null) {
-            n.putNull("partition");
-        } else {
-            ObjectNode p = n.putObject("partition");
-            p.put("profile", a.partition().profile());
-            p.put("start", a.partition().start());
+        return (ObjectNode) tree(g -> StateJsonStream.allocation(g, a));
+    }
+
+    /** What {@code write} writes to a generator, as a tree (built as it is written). */
+    private static JsonNode tree(Consumer<JsonGenerator> write) {
+        try (TreeBuildingGenerator g = TreeBuildingGenerator.forSerialization(null, JsonNodeFactory.instance)) {
+            write.accept(g);
+            return g.treeBuilt();
         }
-        ObjectNode env = n.putObject("env");
-        a.env().forEach(env::put);
-        if (a.revision() != null) n.put("revision", a.revision().value());
-        return n;
     }
 
     /** An instance of the state document (the inverse of {@link #toTree(Instance)}). */

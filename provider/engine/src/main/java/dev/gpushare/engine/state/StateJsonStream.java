@@ -10,11 +10,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The state document of {@link StateJson} written value by value to a writer, without building its
- * tree: the same characters as {@link StateJson#print printing} {@link StateJson#toTree the tree}
- * (keys in contract order, the same nulls and numbers), for a large fleet's state (98,000 copies:
- * 43 MB) where the tree costs more than the writing. Only the small parts (the {@code summary}, a
- * GPU's MIG partitions, what follows the summary) go through trees, written in place.
+ * The one writer of the state document (CONTRACT.md §2): keys in contract order, nulls as
+ * {@code null}. It writes to a generator, so the same code serves both forms: {@link #write} prints
+ * straight to a writer, value by value, for a large fleet's state (98,000 copies: 43 MB) where a
+ * tree costs more than the writing; {@link StateJson#toTree} replays it into a tree. Only the small
+ * parts (the {@code summary}, a GPU's MIG partitions, what follows the summary) go through trees,
+ * written in place.
  */
 public final class StateJsonStream {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -33,35 +34,41 @@ public final class StateJsonStream {
      */
     public static void write(FleetState state, JsonNode summary, Map<String, JsonNode> after, Writer out) throws IOException {
         try (JsonGenerator g = Json.printer(out)) {
-            g.writeStartObject();
-            g.writeStringProperty("cluster", state.cluster());
-            g.writeName("instances");
-            g.writeStartArray();
-            for (Instance i : state.instances()) instance(g, i);
-            g.writeEndArray();
-            g.writeName("unplaced");
-            g.writeStartArray();
-            for (Unplaced u : state.unplaced()) {
-                g.writeStartObject();
-                g.writeStringProperty("task", u.task().toString());
-                g.writeStringProperty("code", u.code().name());
-                g.writeStringProperty("message", u.message());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeName("summary");
-            g.writeTree(summary);
-            for (Map.Entry<String, JsonNode> e : after.entrySet()) {
-                g.writeName(e.getKey());
-                g.writeTree(e.getValue());
-            }
-            g.writeEndObject();
+            document(g, state, summary, after);
         }
         out.write('\n');
         out.flush();
     }
 
-    private static void instance(JsonGenerator g, Instance i) {
+    /** {@code state}'s document with {@code summary} and then the fields of {@code after}. */
+    static void document(JsonGenerator g, FleetState state, JsonNode summary, Map<String, JsonNode> after) {
+        g.writeStartObject();
+        g.writeStringProperty("cluster", state.cluster());
+        g.writeName("instances");
+        g.writeStartArray();
+        for (Instance i : state.instances()) instance(g, i);
+        g.writeEndArray();
+        g.writeName("unplaced");
+        g.writeStartArray();
+        for (Unplaced u : state.unplaced()) {
+            g.writeStartObject();
+            g.writeStringProperty("task", u.task().toString());
+            g.writeStringProperty("code", u.code().name());
+            g.writeStringProperty("message", u.message());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeName("summary");
+        g.writeTree(summary);
+        for (Map.Entry<String, JsonNode> e : after.entrySet()) {
+            g.writeName(e.getKey());
+            g.writeTree(e.getValue());
+        }
+        g.writeEndObject();
+    }
+
+    /** One instance as the state document writes it. */
+    static void instance(JsonGenerator g, Instance i) {
         g.writeStartObject();
         g.writeStringProperty("id", i.id().toString());
         g.writeStringProperty("capacityProvider", i.owner() instanceof Owner.CapacityProvider cp ? cp.name() : null);
@@ -98,7 +105,8 @@ public final class StateJsonStream {
         g.writeEndObject();
     }
 
-    private static void allocation(JsonGenerator g, Allocation a) {
+    /** One allocation as the state document writes it. */
+    static void allocation(JsonGenerator g, Allocation a) {
         g.writeStartObject();
         g.writeStringProperty("task", a.task().toString());
         g.writeStringProperty("container", a.container());

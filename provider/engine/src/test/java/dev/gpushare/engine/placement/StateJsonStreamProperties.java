@@ -27,7 +27,8 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * The state document written value by value ({@code FleetReport.json}, {@code StateJsonStream}:
  * what {@code status --format json} and {@code place --format json} print) is, character for
- * character, the printed tree of the same document ({@code FleetReport.tree}), on placed states of
+ * character, the printed tree of the same document ({@code FleetReport.tree}: the same writer's
+ * tokens replayed into a tree, so the replay loses nothing — number types, nulls, escapes), on placed states of
  * every sharing form (MPS, whole GPUs, MIG, fractions, endpoints, unplaced copies), edited the ways a
  * stored state differs from a placed one: an unhealthy instance with its reason, a hand-edited
  * environment (text that needs escaping, a null value), a revision left unknown, a fraction written

@@ -80,26 +80,34 @@ public record ClusterReport(Desired desired, Convergence.Turn turn, String failu
             String msg = "another writer changed the cluster meanwhile; planning again";
             conditions.add(new Condition("Ready", "False", "RevisionConflict", msg));
             conditions.add(new Condition("Progressing", "True", "RevisionConflict", msg));
-            conditions.add(new Condition("Degraded", unplaced.isEmpty() ? "False" : "True",
-                    unplaced.isEmpty() ? "AsPlanned" : (String) unplaced.getFirst().get("code"), msg));
+            conditions.add(degraded(unplaced));
         } else if (turn.waiting().isPresent()) {
             String msg = "waiting for " + turn.waiting().get();
             conditions.add(new Condition("Ready", "False", "Waiting", msg));
             conditions.add(new Condition("Progressing", "True", "Waiting", msg));
-            conditions.add(new Condition("Degraded", unplaced.isEmpty() ? "False" : "True",
-                    unplaced.isEmpty() ? "AsPlanned" : (String) unplaced.getFirst().get("code"), msg));
+            conditions.add(degraded(unplaced));
         } else if (!unplaced.isEmpty()) {
-            String code = (String) unplaced.getFirst().get("code");
-            String msg = unplaced.size() + " copies not placed: " + unplaced.getFirst().get("message");
-            conditions.add(new Condition("Ready", "False", code, msg));
+            Condition degraded = degraded(unplaced);
+            conditions.add(new Condition("Ready", "False", degraded.reason(), degraded.message()));
             conditions.add(new Condition("Progressing", "False", "Converged", applied + "; the rest waits for capacity"));
-            conditions.add(new Condition("Degraded", "True", code, msg));
+            conditions.add(degraded);
         } else {
             conditions.add(new Condition("Ready", "True", "Converged", applied));
             conditions.add(new Condition("Progressing", "False", "Converged", applied));
-            conditions.add(new Condition("Degraded", "False", "AsPlanned", "every copy is placed"));
+            conditions.add(degraded(unplaced));
         }
         return new ResourceStatus(conditions, replicas, replicas == null ? null : selector, instances, placed, unplaced);
+    }
+
+    /**
+     * Degraded says whether every copy is placed and, when not, why, in the same terms however the
+     * turn ended (applied, waiting for a deletion, a conflict): how many, and the first unplaced
+     * copy's code and message. (Progressing carries what the turn is waiting for.)
+     */
+    private static Condition degraded(List<Map<String, Object>> unplaced) {
+        if (unplaced.isEmpty()) return new Condition("Degraded", "False", "AsPlanned", "every copy is placed");
+        return new Condition("Degraded", "True", (String) unplaced.getFirst().get("code"),
+                unplaced.size() + " copies not placed: " + unplaced.getFirst().get("message"));
     }
 
     private ResourceStatus invalid(CrdKind k, String name, Desired.Invalid inv) {

@@ -30,10 +30,14 @@ class ClusterReportTest {
     }
 
     private static ClusterReport report(int count, int freeNodes) {
+        return report(count, freeNodes, Optional.empty());
+    }
+
+    private static ClusterReport report(int count, int freeNodes, Optional<String> waiting) {
         Spec spec = ControllerTest.spec("fleet", count);
         Desired d = new Desired.Valid(Pipeline.check(spec).orThrow(), SpecResources.document("fleet", SpecResources.of(spec, "ns")));
         return new ClusterReport(d, new Convergence.Turn(planWithFreeNodes(count, freeNodes), Optional.empty(), Map.of(), Optional.empty(),
-                Optional.empty()), null, null, AT);
+                waiting), null, null, AT);
     }
 
     @Test
@@ -62,6 +66,24 @@ class ClusterReportTest {
         assertThat(degraded.message()).startsWith("4 copies not placed").contains("add 1 nodes labelled node.kubernetes.io/instance-type=g6.12xlarge");
         // the capacity provider says the same about the services on it
         assertThat(r.of(CrdKind.CAPACITY_PROVIDER, "l4-mps", "sel").conditions().get(2).reason()).isEqualTo("NO_FREE_NODE");
+    }
+
+    @Test
+    void waitingForADeletionKeepsDegradedSayingWhichCopiesAreNotPlaced() {
+        // the same 20 copies on 2 free nodes, the turn waiting for a claim to finish deleting: Progressing
+        // says what it waits for; Degraded still names the 4 unplaced copies and the node to add (its
+        // message used to be the waiting text under the reason NO_FREE_NODE)
+        ClusterReport.ResourceStatus s = report(20, 2, Optional.of("ResourceClaim fleet-l4-mps-1-gpu0 to finish deleting"))
+                .of(CrdKind.SERVICE, "embedder", "sel");
+        assertThat(s.conditions()).extracting(ClusterReport.Condition::type, ClusterReport.Condition::reason)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("Ready", "Waiting"), org.assertj.core.groups.Tuple.tuple("Progressing", "Waiting"),
+                        org.assertj.core.groups.Tuple.tuple("Degraded", "NO_FREE_NODE"));
+        assertThat(s.conditions().get(1).message()).isEqualTo("waiting for ResourceClaim fleet-l4-mps-1-gpu0 to finish deleting");
+        assertThat(s.conditions().get(2).message()).startsWith("4 copies not placed")
+                .contains("add 1 nodes labelled node.kubernetes.io/instance-type=g6.12xlarge");
+        // waiting with every copy placed: not degraded
+        assertThat(report(10, 2, Optional.of("a claim")).of(CrdKind.SERVICE, "embedder", "sel").conditions().get(2))
+                .isEqualTo(new ClusterReport.Condition("Degraded", "False", "AsPlanned", "every copy is placed"));
     }
 
     @Test

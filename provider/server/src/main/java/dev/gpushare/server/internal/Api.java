@@ -130,20 +130,20 @@ public final class Api {
         Snapshot s = store.read(cluster);
         // a store that answers the same snapshot object for an unchanged cluster gets its bytes reused
         Rendered last = rendered.get(cluster);
-        if (last != null && last.snapshot() == s) return new Reply(200, "application/json", last.json(), last.gzip());
+        if (last != null && last.snapshot() == s) return Reply.kept(200, "application/json", last.answer());
         Reply reply = Reply.json(200, ServiceWire.snapshot(s));
         // nothing is kept or counted for a cluster that was never written (any name can be asked for)
         if (s.revision() > 0) {
             metrics.observed(s.state());
-            Rendered kept = new Rendered(s, reply.body(), new Gzipped(reply.body()));
+            Rendered kept = new Rendered(s, new KeptAnswer(reply.body()));
             rendered.put(cluster, kept);
-            return new Reply(200, "application/json", kept.json(), kept.gzip());
+            return Reply.kept(200, "application/json", kept.answer());
         }
         return reply;
     }
 
-    /** A state's JSON and, made on first demand, its gzip encoding (both kept until the cluster changes). */
-    private record Rendered(Snapshot snapshot, byte[] json, Gzipped gzip) {}
+    /** A state's JSON, kept (and gzip-encoded on first demand) until the cluster changes. */
+    private record Rendered(Snapshot snapshot, KeptAnswer answer) {}
 
     private Reply destroy(Request r) {
         String cluster = cluster(r);

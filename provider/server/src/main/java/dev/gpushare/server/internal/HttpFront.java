@@ -110,15 +110,16 @@ public final class HttpFront implements Handler {
 
     /**
      * The reply as written: a kept answer's gzip encoding when the client's {@code Accept-Encoding} takes it
-     * ({@code Content-Encoding: gzip}), else the body as it is; {@code Vary: Accept-Encoding} on every answer
-     * that has both forms, so that a cache in between keeps them apart.
+     * ({@code Content-Encoding: gzip}), else its bytes as they are, both from the kept buffers; {@code Vary:
+     * Accept-Encoding} on every answer that has both forms, so that a cache in between keeps them apart.
      */
     private static Response encoded(Reply reply, RequestHead head, String requestId) {
-        Response r = new Response(reply.status(), reply.contentType(), reply.body(), Map.of("X-Request-Id", requestId), false);
-        if (reply.gzipped() == null) return r;
-        r = r.withHeader("Vary", "Accept-Encoding");
+        Map<String, String> headers = Map.of("X-Request-Id", requestId);
+        if (reply.kept() == null) return new Response(reply.status(), reply.contentType(), reply.body(), headers, false);
+        Response r = new Response(reply.status(), reply.contentType(), reply.kept().identity(), headers, false)
+                .withHeader("Vary", "Accept-Encoding");
         if (!AcceptEncoding.gzip(head.headers().all("Accept-Encoding"))) return r;
-        return new Response(r.status(), r.contentType(), reply.gzipped().get(), r.headers(), false)
+        return new Response(r.status(), r.contentType(), reply.kept().gzip(), r.headers(), false)
                 .withHeader("Content-Encoding", "gzip");
     }
 

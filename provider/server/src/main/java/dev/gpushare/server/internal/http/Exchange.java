@@ -160,16 +160,26 @@ final class Exchange {
         write(response, r, callback, () -> connection.deadline.enter(Deadline.Phase.WAITING, serving.limits().idleTimeout().toMillis()));
     }
 
-    /** Writes {@code r} as the whole answer; {@code written} runs before Jetty is told (it may start the next request). */
+    /**
+     * Writes {@code r} as the whole answer, {@code Content-Length} set; {@code written} runs before Jetty is told
+     * (it may start the next request). A direct body (a kept answer) goes to Jetty in one write: the socket takes
+     * it as it is, without a copy. A heap body goes in {@link Slices}.
+     */
     static void write(org.eclipse.jetty.server.Response response, Response r, Callback callback, Runnable written) {
+        ByteBuffer body = r.body().duplicate();
         response.setStatus(r.status());
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, r.contentType());
-        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, r.body().length);
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.remaining());
         for (Map.Entry<String, String> h : r.headers().entrySet()) response.getHeaders().put(new HttpField(h.getKey(), h.getValue()));
         if (r.close()) response.getHeaders().put(HttpHeader.CONNECTION, "close");
-        new Slices(response, r.body(), Callback.from(() -> {
+        Callback done = Callback.from(() -> {
             if (written != null) written.run();
             callback.succeeded();
-        }, callback::failed)).iterate();
+        }, callback::failed);
+        if (body.isDirect()) {
+            response.write(true, body, done);
+        } else {
+            new Slices(response, body, done).iterate();
+        }
     }
 }

@@ -67,7 +67,7 @@ public final class Listener implements AutoCloseable {
         Gate gate = new Gate(tls == null ? h1.getProtocol() : "ssl", limits, tls != null,
                 why -> {
                     Response r = handler.unavailable(why);
-                    return Gate.raw503(r.contentType(), r.body());
+                    return Gate.raw503(r.contentType(), r.bytes());
                 }, timer);
         ConnectionFactory[] factories;
         if (tls == null) {

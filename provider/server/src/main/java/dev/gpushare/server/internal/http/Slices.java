@@ -8,7 +8,8 @@ import org.eclipse.jetty.util.IteratingCallback;
  * Writes an answer in slices of {@value #SLICE} bytes, one after the other. Handed a whole heap
  * buffer, a non-blocking socket write copies all that remains into a temporary direct buffer on
  * every attempt — for a plan's answer of megabytes, written a few hundred KiB per attempt, that is
- * the answer copied over and over; a slice at a time copies each byte once.
+ * the answer copied over and over; a slice at a time copies each byte once. (A kept answer, in a
+ * direct buffer, is written whole: {@link Exchange#write}.)
  */
 final class Slices extends IteratingCallback {
     static final int SLICE = 64 * 1024;
@@ -18,9 +19,9 @@ final class Slices extends IteratingCallback {
     private final Callback done;
     private boolean lastWritten;
 
-    Slices(org.eclipse.jetty.server.Response response, byte[] body, Callback done) {
+    Slices(org.eclipse.jetty.server.Response response, ByteBuffer body, Callback done) {
         this.response = response;
-        this.all = ByteBuffer.wrap(body);
+        this.all = body;
         this.done = done;
     }
 
