@@ -1,0 +1,63 @@
+package dev.gpushare.pulumi;
+
+import dev.gpushare.pulumi.daemon.internal.DaemonFiles;
+import dev.gpushare.pulumi.daemon.internal.DaemonStopper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The provider daemons of this test JVM: every plugin the tests start ({@link PluginProcess}, the
+ * Pulumi CLI of {@link PulumiCli}) uses a daemon directory of this JVM's own (never the user's), and
+ * the daemons in it are stopped when the JVM exits, whether the tests passed or not; they would also
+ * stop on their own after {@link #IDLE} with no session.
+ */
+public final class TestDaemons {
+    /** The daemons' idle time in tests (the default is 10 minutes). */
+    static final String IDLE = "120";
+    private static Path base;
+
+    private TestDaemons() {}
+
+    /** This JVM's daemon base directory (short: a Unix socket's path has at most 107 bytes). */
+    public static synchronized Path base() {
+        if (base == null) {
+            try {
+                base = Files.createTempDirectory(Path.of("/tmp"), "gpushare-daemons");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            Path b = base;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(b), "stop-test-daemons"));
+        }
+        return base;
+    }
+
+    /** The environment a plugin started by a test gets: the daemon's directory and idle time. */
+    public static void configure(Map<String, String> env) {
+        env.putIfAbsent(DaemonFiles.DIR_ENV, base().toString());
+        env.putIfAbsent("GPUSHARE_PULUMI_DAEMON_IDLE", IDLE);
+    }
+
+    /** Stops the daemons under {@code dir} (a test's own base directory, or this JVM's), then removes it. */
+    public static void stopAll(Path dir) {
+        try {
+            DaemonStopper.stopAll(dir);
+            if (Files.isDirectory(dir)) {
+                try (var all = Files.walk(dir)) {
+                    for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+                }
+            }
+        } catch (IOException e) {
+            System.err.println("stopping the test's provider daemons under " + dir + ": " + e);
+        }
+    }
+
+    /** Stops this JVM's daemons now (a test class's @AfterAll); a later plugin gets a new directory. */
+    public static synchronized void stopAll() {
+        if (base != null) stopAll(base);
+        base = null;
+    }
+}
