@@ -45,14 +45,33 @@ public final class TestDaemons {
     public static void stopAll(Path dir) {
         try {
             DaemonStopper.stopAll(dir);
-            if (Files.isDirectory(dir)) {
-                try (var all = Files.walk(dir)) {
-                    for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-                }
-            }
         } catch (IOException e) {
             System.err.println("stopping the test's provider daemons under " + dir + ": " + e);
         }
+        for (int attempt = 0; attempt < 3 && Files.exists(dir); attempt++) {
+            try (var all = Files.walk(dir)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            } catch (IOException | java.io.UncheckedIOException e) {
+                System.err.println("removing " + dir + ": " + e);
+            }
+        }
+    }
+
+    /** What the daemon logs under {@code dir} show: how many daemons started, how many sessions they opened. */
+    public record Served(int daemons, int sessions) {}
+
+    public static Served served(Path dir) throws IOException {
+        int daemons = 0, sessions = 0;
+        if (!Files.isDirectory(dir)) return new Served(0, 0);
+        try (var files = Files.walk(dir)) {
+            for (Path log : files.filter(f -> f.getFileName().toString().equals("daemon.log")).toList()) {
+                for (String line : Files.readAllLines(log)) {
+                    if (line.contains("gpushare-pulumi-daemon: pid ")) daemons++;
+                    if (line.matches(".*gpushare-pulumi-daemon: session [0-9]+ on port.*")) sessions++;
+                }
+            }
+        }
+        return new Served(daemons, sessions);
     }
 
     /** Stops this JVM's daemons now (a test class's @AfterAll); a later plugin gets a new directory. */

@@ -64,7 +64,10 @@ public final class PluginClient {
             for (String a : args) control.out.writeUTF(a);
             control.out.flush();
             if (!control.in.readUTF().equals(Control.PORT)) {
-                System.err.println("pulumi-resource-gpushare: the provider daemon refused the session: " + control.in.readUTF());
+                String why = control.in.readUTF();
+                if (why.startsWith(Control.STOPPING)) throw new IOException(why); // it went idle just now
+                System.err.println("pulumi-resource-gpushare: the provider daemon refused the session: " + why
+                        + " (see " + files.log() + ")");
                 System.exit(2);
             }
             port = control.in.readInt();

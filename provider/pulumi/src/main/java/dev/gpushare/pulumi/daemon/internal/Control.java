@@ -15,12 +15,14 @@ import java.nio.file.Path;
  * <pre>
  * client: TOKEN "open" CWD N ARG1..ARGN     daemon: "port" PORT (an int) | "error" MESSAGE
  * client: "close"                           daemon: "closed"          (the session is closed then)
+ * (an error that begins with "stopping" means: this daemon is going away, serve the operation elsewhere)
  * </pre>
  * The session lives as long as the connection: when it ends (the client is killed), the daemon
  * closes the session.
  */
 public final class Control implements AutoCloseable {
-    public static final String OPEN = "open", CLOSE = "close", PORT = "port", ERROR = "error", CLOSED = "closed";
+    public static final String OPEN = "open", CLOSE = "close", PORT = "port", ERROR = "error", CLOSED = "closed",
+            STOPPING = "stopping";
 
     private final SocketChannel channel;
     public final DataInputStream in;

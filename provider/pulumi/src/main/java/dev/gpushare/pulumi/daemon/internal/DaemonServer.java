@@ -110,7 +110,10 @@ public final class DaemonServer {
             int n = c.in.readInt();
             List<String> args = new ArrayList<>();
             for (int i = 0; i < n; i++) args.add(c.in.readUTF());
-            clock.begin();
+            if (!clock.begin()) {
+                c.send(Control.ERROR, Control.STOPPING + ": the daemon is stopping (idle)");
+                return;
+            }
             try {
                 session = Session.open(ids.incrementAndGet(), cwd, args);
             } catch (IllegalArgumentException | IOException e) {

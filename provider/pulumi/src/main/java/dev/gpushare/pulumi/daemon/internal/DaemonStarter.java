@@ -73,7 +73,7 @@ public final class DaemonStarter {
     static Process start(DaemonFiles files, Path javaHome, Path jar, Map<String, String> env) throws IOException {
         Path setsid = setsid();
         List<String> cmd = new ArrayList<>(List.of(setsid.toString(), javaHome.resolve("bin").resolve("java").toString(),
-                "-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED"));
+                "-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:+UseSerialGC"));
         Path aot = jar.resolveSibling("gpushare-pulumi-provider.aot");
         Path aotJvm = jar.resolveSibling("gpushare-pulumi-provider.aot.jvm");
         Path release = javaHome.resolve("release");

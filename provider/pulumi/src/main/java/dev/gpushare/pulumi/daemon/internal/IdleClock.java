@@ -7,13 +7,17 @@ final class IdleClock {
     private final long idleNanos;
     private int active;
     private long idleSince = System.nanoTime();
+    private boolean stopping;
 
     IdleClock(Duration idle) {
         this.idleNanos = idle.toNanos();
     }
 
-    synchronized void begin() {
+    /** Counts a session in; false once the daemon stops for being idle (the client then serves the operation itself). */
+    synchronized boolean begin() {
+        if (stopping) return false;
         active++;
+        return true;
     }
 
     synchronized void end() {
@@ -26,7 +30,10 @@ final class IdleClock {
     synchronized void awaitIdle() throws InterruptedException {
         while (true) {
             long left = idleNanos - (System.nanoTime() - idleSince);
-            if (active == 0 && left <= 0) return;
+            if (active == 0 && left <= 0) {
+                stopping = true;
+                return;
+            }
             if (active > 0) wait();
             else wait(Math.max(1, left / 1_000_000));
         }
