@@ -37,6 +37,7 @@ public final class DaemonStarter {
             c = tryConnect(files);
             if (c != null) return c;
             Process daemon = start(files, javaHome, jar, env);
+            StaleDirectories.prune(files.dir().getParent(), files.dir(), java.time.Instant.now());
             long deadline = System.currentTimeMillis() + START_MILLIS;
             while (System.currentTimeMillis() < deadline) {
                 c = tryConnect(files);
