@@ -1,18 +1,19 @@
 package dev.gpushare.pulumi;
 
-import dev.gpushare.pulumi.daemon.internal.DaemonFiles;
-import dev.gpushare.pulumi.daemon.internal.DaemonStopper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The provider daemons of this test JVM: every plugin the tests start ({@link PluginProcess}, the
  * Pulumi CLI of {@link PulumiCli}) uses a daemon directory of this JVM's own (never the user's), and
- * the daemons in it are stopped when the JVM exits, whether the tests passed or not; they would also
- * stop on their own after {@link #IDLE} with no session.
+ * the daemons in it are stopped when the test run ends ({@link StopTestDaemons}) and when the JVM
+ * exits, whether the tests passed or not; they would also stop on their own after {@link #IDLE} with
+ * no session.
  */
 public final class TestDaemons {
     /** The daemons' idle time in tests (the default is 10 minutes). */
@@ -37,16 +38,35 @@ public final class TestDaemons {
 
     /** The environment a plugin started by a test gets: the daemon's directory and idle time. */
     public static void configure(Map<String, String> env) {
-        env.putIfAbsent(DaemonFiles.DIR_ENV, base().toString());
+        env.putIfAbsent("GPUSHARE_PULUMI_DAEMON_DIR", base().toString());
         env.putIfAbsent("GPUSHARE_PULUMI_DAEMON_IDLE", IDLE);
     }
 
     /** Stops the daemons under {@code dir} (a test's own base directory, or this JVM's), then removes it. */
     public static void stopAll(Path dir) {
-        try {
-            DaemonStopper.stopAll(dir);
-        } catch (IOException e) {
-            System.err.println("stopping the test's provider daemons under " + dir + ": " + e);
+        // as the launcher's --stop-daemons does, without the provider's classes (modules that reuse
+        // PulumiCli through the test jar do not have them): SIGTERM to each daemon, then wait for it
+        List<ProcessHandle> stopping = new ArrayList<>();
+        if (Files.isDirectory(dir)) {
+            try (var pids = Files.walk(dir, 2)) {
+                for (Path pid : pids.filter(p -> p.getFileName().toString().equals("pid")).toList()) {
+                    daemon(pid).ifPresent(p -> {
+                        System.err.println("stopping the provider daemon " + p.pid() + " of " + pid.getParent());
+                        p.destroy();
+                        stopping.add(p);
+                    });
+                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                System.err.println("stopping the test's provider daemons under " + dir + ": " + e);
+            }
+        }
+        for (ProcessHandle p : stopping) {
+            try {
+                p.onExit().get(20, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception e) {
+                System.err.println("the provider daemon " + p.pid() + " did not stop within 20 s: " + e);
+                p.destroyForcibly();
+            }
         }
         for (int attempt = 0; attempt < 3 && Files.exists(dir); attempt++) {
             try (var all = Files.walk(dir)) {
@@ -54,6 +74,16 @@ public final class TestDaemons {
             } catch (IOException | java.io.UncheckedIOException e) {
                 System.err.println("removing " + dir + ": " + e);
             }
+        }
+    }
+
+    private static java.util.Optional<ProcessHandle> daemon(Path pidFile) {
+        try {
+            long pid = Long.parseLong(Files.readString(pidFile).trim());
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> p.info().arguments()
+                    .map(a -> List.of(a).contains("dev.gpushare.pulumi.daemon.DaemonMain")).orElse(false));
+        } catch (IOException | NumberFormatException e) {
+            return java.util.Optional.empty();
         }
     }
 
