@@ -167,8 +167,9 @@ class PluginDaemonProcessTest {
 
     @Test
     void aDaemonOfAnotherBuildIsNotUsed() throws Exception {
-        // a copy of the plugin directory (the jar and the launcher: no archive, it starts without one)
-        Path plugin = Files.createDirectories(dir.resolve("plugin"));
+        // a copy of the plugin directory (the jar and the launcher: no archive, it starts without one),
+        // in a directory whose name holds a space
+        Path plugin = Files.createDirectories(dir.resolve("plugin copy"));
         for (String f : List.of("gpushare-pulumi-provider.jar", "pulumi-resource-gpushare")) {
             Files.copy(PluginProcess.LAUNCHER.resolveSibling(f), plugin.resolve(f), StandardCopyOption.COPY_ATTRIBUTES);
         }
