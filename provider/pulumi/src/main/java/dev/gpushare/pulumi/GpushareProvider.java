@@ -60,7 +60,9 @@ public final class GpushareProvider extends ResourceProviderGrpc.ResourceProvide
      */
     public GpushareProvider(String workingDirectory) {
         this.workingDirectory = workingDirectory;
-        this.lifecycle = new Lifecycle(new Clusters(() -> Backends.open(Backends.DEFAULT_URL)), false);
+        // before Configure: the default backend, resolved from the program directory as Configure would
+        String defaultUrl = ProviderConfig.from(Wire.JSON.createObjectNode(), workingDirectory).backendUrl();
+        this.lifecycle = new Lifecycle(new Clusters(() -> Backends.open(defaultUrl)), false);
     }
 
     /** Closes the backend kept open between calls (the local one stores its state snapshot then): at the end of the process. */

@@ -62,7 +62,8 @@ public final class ProviderMain {
                 .start();
     }
 
-    static List<String> positional(String[] args) {
+    /** The non-flag arguments (the engine address). */
+    public static List<String> positional(String[] args) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];

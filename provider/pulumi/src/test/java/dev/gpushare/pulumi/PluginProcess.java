@@ -37,11 +37,24 @@ final class PluginProcess implements AutoCloseable {
 
     /** The same with another copy of the plugin directory's launcher. */
     static PluginProcess start(Path launcher, Path cwd, List<String> args) throws IOException {
+        return start(launcher, cwd, args, java.util.Map.of());
+    }
+
+    /**
+     * The same with environment variables set (or, with a null value, removed); the daemon's directory
+     * is this JVM's ({@link TestDaemons}) unless {@code env} names one.
+     */
+    static PluginProcess start(Path launcher, Path cwd, List<String> args, java.util.Map<String, String> env) throws IOException {
         List<String> cmd = new java.util.ArrayList<>(List.of(launcher.toAbsolutePath().toString()));
         cmd.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile())
                 .redirectError(cwd.resolve("provider.log").toFile());
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        env.forEach((k, v) -> {
+            if (v == null) pb.environment().remove(k);
+            else pb.environment().put(k, v);
+        });
+        TestDaemons.configure(pb.environment());
         long t0 = System.nanoTime();
         Process p = pb.start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

@@ -69,6 +69,7 @@ public final class PulumiCli {
         // not PULUMI_IGNORE_AMBIENT_PLUGINS: the CLI finds pulumi-language-java on PATH only
         env.remove("PULUMI_ACCESS_TOKEN");
         env.putAll(extraEnv);
+        TestDaemons.configure(env); // the provider daemon of this JVM's own, stopped at its end
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(10, TimeUnit.MINUTES)) p.destroyForcibly();

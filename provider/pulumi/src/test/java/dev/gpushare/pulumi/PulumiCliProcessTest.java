@@ -16,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
  * modules by scripts/build-pulumi-cli; .ci/run builds them, so this runs in CI) on
  * examples/pulumi-yaml: preview, up, scale + add a model (update in place), layout reorder
  * (replace), refresh (no drift), an invalid program (preview fails naming the property), destroy
- * (backend empty). Skipped where the CLI is not built.
+ * (backend empty). Skipped where the CLI is not built. The plugin runs as the engine runs it, with
+ * the provider daemon (of a directory of this test's own): one daemon serves every operation, the
+ * engine's interrupt and kill of each plugin process leave it running.
  */
 class PulumiCliProcessTest {
     private static final Path EXAMPLE = Path.of("../../examples/pulumi-yaml/Pulumi.yaml");
@@ -32,8 +34,20 @@ class PulumiCliProcessTest {
                 "path: " + PluginProcess.LAUNCHER.toAbsolutePath().getParent());
         Files.writeString(program.resolve("Pulumi.yaml"), v1);
         String backendUrl = "file:" + program.resolve(".gpushare/state");
-        PulumiCli pulumi = new PulumiCli(bin, dir);
+        Path daemons = dir.resolve("daemons");
+        PulumiCli pulumi = new PulumiCli(bin, dir).env("GPUSHARE_PULUMI_DAEMON_DIR", daemons.toString());
+        try {
+            issueSequence(pulumi, program, v1, backendUrl);
+            // preview, 3 ups, refresh, 2 previews, destroy: each a session (and the schema's for the YAML host)
+            TestDaemons.Served served = TestDaemons.served(daemons);
+            assertThat(served.daemons()).isEqualTo(1);
+            assertThat(served.sessions()).isGreaterThanOrEqualTo(8);
+        } finally {
+            TestDaemons.stopAll(daemons);
+        }
+    }
 
+    private static void issueSequence(PulumiCli pulumi, Path program, String v1, String backendUrl) throws Exception {
         assertThat(pulumi.run(program, "stack", "init", "dev").exitCode()).isZero();
 
         PulumiCli.Result preview = pulumi.run(program, "preview");

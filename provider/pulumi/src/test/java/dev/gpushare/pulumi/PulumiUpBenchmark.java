@@ -30,7 +30,11 @@ import tools.jackson.databind.ObjectMapper;
  * from the launcher's options: the JVM prints its start on stdout, where only the port may go; profile
  * the provider in process with {@link InProcessUpBench} instead); {@code bench.env=NAME=VALUE,…} sets
  * variables for the CLI (e.g. {@code PULUMI_SKIP_CHECKPOINTS=true}, to see the engine's own
- * checkpointing apart).
+ * checkpointing apart; {@code GPUSHARE_PULUMI_DAEMON=off} for one plugin JVM per operation);
+ * {@code bench.previewRounds=N} then times N rounds of three more previews, interleaved so that the
+ * machine's load falls on each alike: with the provider daemon stopped before it (the first operation
+ * of a day), with it warm, and with {@code GPUSHARE_PULUMI_DAEMON=off}; each row ends with the
+ * daemons and sessions the run's log shows.
  */
 public final class PulumiUpBenchmark {
     public static void main(String[] args) throws Exception {
@@ -62,12 +66,27 @@ public final class PulumiUpBenchmark {
                 pulumi.env("PULUMI_DEBUG_GRPC", grpc ? previewLog.toString() : "");
                 double preview = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "preview"));
                 pulumi.env("PULUMI_DEBUG_GRPC", "");
+                String daemons = daemonSummary(); // of the up and the preview
+                List<String> rounds = new ArrayList<>();
+                for (int round = 0; round < Integer.getInteger("bench.previewRounds", 0); round++) {
+                    TestDaemons.stopAll();
+                    double cold = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "cold preview"));
+                    double warm = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "warm preview"));
+                    pulumi.env("GPUSHARE_PULUMI_DAEMON", "off");
+                    double off = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "preview, daemon off"));
+                    pulumi.env("GPUSHARE_PULUMI_DAEMON", "");
+                    rounds.add(String.format(Locale.ROOT, "  preview: daemon cold %.1fs, warm %.1fs, off %.1fs (load %.1f)",
+                            cold, warm, off, load()));
+                }
                 Files.writeString(program.resolve("Pulumi.yaml"), program(plugin.getValue(), services, 0));
                 double scale = timed(() -> check(pulumi.run(program, "up", "--yes", "--skip-preview"), "scale up"));
                 double destroy = timed(() -> check(pulumi.run(program, "destroy", "--yes", "--skip-preview"), "destroy"));
                 int resources = 2 * services + 1;
                 System.out.printf(Locale.ROOT, "%-10s %8d %9d %9.1fs %9.1fs %11.1fs %9.1fs %12.0f ms %5.1f–%.1f%n", plugin.getKey(),
                         services, resources, up, preview, scale, destroy, up * 1000 / resources, loadBefore, load());
+                rounds.forEach(System.out::println);
+                System.out.println("  first up and preview: " + daemons);
+                TestDaemons.stopAll();
                 if (grpc && Files.exists(grpcLog)) System.out.print("  first up:\n" + grpcSummary(grpcLog, up));
                 if (grpc && Files.exists(previewLog)) System.out.print("  preview:\n" + grpcSummary(previewLog, preview));
             }
@@ -123,6 +142,12 @@ public final class PulumiUpBenchmark {
         sb.append(String.format(Locale.ROOT, "    provider calls %.2f s of the up's %.1f s wall (calls overlap when the engine runs steps in parallel)%n",
                 all, wallSeconds));
         return sb.toString();
+    }
+
+    /** How many daemons started and how many sessions they served, from the logs of this JVM's daemon directory. */
+    static String daemonSummary() throws java.io.IOException {
+        TestDaemons.Served served = TestDaemons.served(TestDaemons.base());
+        return "provider daemons started: " + served.daemons() + ", sessions: " + served.sessions();
     }
 
     private static double mean(List<Double> d) {

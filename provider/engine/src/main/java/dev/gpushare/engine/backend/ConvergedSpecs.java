@@ -27,4 +27,23 @@ public interface ConvergedSpecs {
      * ignored otherwise.
      */
     void converged(String cluster, long revision, Spec spec);
+
+    /**
+     * As {@link #converged(String, long, Spec)}, with the placement nodes of that state ({@code
+     * nodes}: a compact record, {@link dev.gpushare.engine.placement.Bookkeeping#storedNodes}, asked
+     * for only when the backend writes; may give null) to keep with it at the same revision, so that
+     * a fresh process does not work them out again from every copy ({@link #nodesAt}). Backends that
+     * do not keep them ignore the nodes.
+     */
+    default void converged(String cluster, long revision, Spec spec, java.util.function.Supplier<byte[]> nodes) {
+        converged(cluster, revision, spec);
+    }
+
+    /**
+     * The placement nodes kept with the cluster's converged state at exactly {@code revision}, when
+     * there are (losing them only costs speed: they are then worked out again).
+     */
+    default Optional<byte[]> nodesAt(String cluster, long revision) {
+        return Optional.empty();
+    }
 }

@@ -98,8 +98,9 @@ public final class Converger {
      * the last converged apply the way a long-running one plans from memory), or null.
      */
     private Baseline stored(ResolvedSpec spec, Snapshot actual) {
-        return backend.convergedSpecs().flatMap(s -> s.convergedAt(spec.cluster(), actual.revision(), spec.spec()))
-                .map(converged -> Baseline.restored(converged, spec.catalog(), actual)).orElse(null);
+        return backend.convergedSpecs().flatMap(s -> s.convergedAt(spec.cluster(), actual.revision(), spec.spec())
+                .map(converged -> Baseline.restored(converged, spec.catalog(), actual,
+                        s.nodesAt(spec.cluster(), actual.revision()).orElse(null)))).orElse(null);
     }
 
     /** Keeps {@code b} as its cluster's baseline, and hands it to the backend to keep with the state where it can. */
@@ -107,7 +108,7 @@ public final class Converger {
         synchronized (baselines) {
             baselines.put(b.cluster(), b);
         }
-        if (b.restorable()) backend.convergedSpecs().ifPresent(s -> s.converged(b.cluster(), b.revision(), b.spec()));
+        if (b.restorable()) backend.convergedSpecs().ifPresent(s -> s.converged(b.cluster(), b.revision(), b.spec(), b::storedNodes));
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.engine.state.Owner;
+import dev.gpushare.engine.state.TaskId;
 import dev.gpushare.model.CapacityProvider;
 import dev.gpushare.model.Container;
 import dev.gpushare.model.Endpoint;
@@ -109,9 +110,15 @@ public final class CopySizes {
      * allocations. Equal to {@link #of(Spec, Catalog)} for a fleet whose pools each have a copy placed.
      */
     public static CopySizes of(FleetState state) {
-        Map<String, Long> perTask = new HashMap<>();
+        // per pool, per group: each numbered copy's MiB by its number (no key built per allocation);
+        // copies without a number by id
+        Map<String, Map<String, long[]>> numbered = new HashMap<>();
+        Map<String, Map<TaskId, Long>> other = new HashMap<>();
         for (Instance i : state.instances()) {
             String pool = key(i.owner());
+            Map<String, long[]> groups = numbered.computeIfAbsent(pool, k -> new HashMap<>());
+            String lastGroup = null; // allocations come by task: most follow one of the same group
+            long[] last = null;
             for (Gpu g : i.gpus()) {
                 for (Allocation a : g.allocations()) {
                     long mib = switch (g.mode()) {
@@ -120,14 +127,34 @@ public final class CopySizes {
                         case MIG -> partitionMiB(g, a);
                         case TIME_SLICING, IDLE -> 0;
                     };
-                    perTask.merge(pool + "\u0000" + a.task(), mib, Long::sum);
+                    TaskId t = a.task();
+                    if (t.ordinal() < 0 || t.ordinal() >= MAX_NUMBERED) {
+                        other.computeIfAbsent(pool, k -> new HashMap<>()).merge(t, mib, Long::sum);
+                        continue;
+                    }
+                    long[] sums = t.group() == lastGroup ? last : groups.get(t.group());
+                    if (sums == null || sums.length <= t.ordinal()) {
+                        long[] grown = new long[Math.max(t.ordinal() + 1, sums == null ? 8 : 2 * sums.length)];
+                        if (sums != null) System.arraycopy(sums, 0, grown, 0, sums.length);
+                        sums = grown;
+                        groups.put(t.group(), sums);
+                    }
+                    sums[t.ordinal()] += mib;
+                    lastGroup = t.group();
+                    last = sums;
                 }
             }
         }
         Map<String, Long> out = new HashMap<>();
-        perTask.forEach((key, mib) -> keep(out, key.substring(0, key.indexOf('\u0000')), mib));
+        numbered.forEach((pool, groups) -> groups.values().forEach(sums -> {
+            for (long mib : sums) keep(out, pool, mib);
+        }));
+        other.forEach((pool, copies) -> copies.values().forEach(mib -> keep(out, pool, mib)));
         return new CopySizes(out);
     }
+
+    /** Copy numbers summed by position (higher ones, as a state edited by hand may hold, by id). */
+    private static final int MAX_NUMBERED = 1 << 20;
 
     private static long containerMiB(GpuRequirement gpu, InstanceType type, GpuModel model, Catalog catalog) {
         if (gpu == null) return 0;

@@ -26,6 +26,28 @@ public final class Bookkeeping {
         return of(dev.gpushare.engine.placement.internal.Restore.memo(spec, catalog, state));
     }
 
+    /**
+     * As {@link #restored(dev.gpushare.model.Spec, dev.gpushare.engine.catalog.Catalog,
+     * dev.gpushare.engine.state.FleetState)}, with the placement nodes read from {@code storedNodes}
+     * (a record from {@link #storedNodes()} kept with exactly this state, or null) where it has them
+     * and they fit; the others are worked out again.
+     */
+    public static Bookkeeping restored(dev.gpushare.model.Spec spec, dev.gpushare.engine.catalog.Catalog catalog,
+                                       dev.gpushare.engine.state.FleetState state, byte[] storedNodes) {
+        return of(dev.gpushare.engine.placement.internal.Restore.memo(spec, catalog, state,
+                dev.gpushare.engine.placement.internal.StoredNodes.read(storedNodes)));
+    }
+
+    /**
+     * The placement nodes of every recorded pool as a compact record
+     * ({@link dev.gpushare.engine.placement.internal.StoredNodes}), for a backend to keep with the
+     * state this bookkeeping describes (at exactly its revision); null when no pool's are known.
+     * Works out the pools not worked out yet.
+     */
+    public byte[] storedNodes() {
+        return dev.gpushare.engine.placement.internal.StoredNodes.encode(memo);
+    }
+
     static Bookkeeping of(Memo memo) {
         return memo == Memo.NONE ? NONE : new Bookkeeping(memo);
     }

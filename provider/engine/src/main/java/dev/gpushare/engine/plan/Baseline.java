@@ -44,6 +44,26 @@ public final class Baseline {
     }
 
     /**
+     * As {@link #restored(Spec, dev.gpushare.engine.catalog.Catalog, dev.gpushare.engine.backend.Snapshot)},
+     * with the placement nodes read from {@code storedNodes} (what {@link #storedNodes()} gave for
+     * exactly this state's revision, or null) instead of worked out from every copy where they fit.
+     */
+    public static Baseline restored(Spec spec, dev.gpushare.engine.catalog.Catalog catalog, dev.gpushare.engine.backend.Snapshot state,
+                                    byte[] storedNodes) {
+        if (storedNodes == null) return restored(spec, catalog, state);
+        return new Baseline(spec, state.revision(), Bookkeeping.restored(spec, catalog, state.state(), storedNodes),
+                state.state().instances());
+    }
+
+    /**
+     * The placement nodes of this baseline's state as a compact record for the backend to keep with
+     * it ({@link Bookkeeping#storedNodes}), or null; works out what was not yet.
+     */
+    public byte[] storedNodes() {
+        return memo.storedNodes();
+    }
+
+    /**
      * True when a fresh process may rebuild this baseline from the state and the spec alone: the
      * plan that made it kept the placement's bookkeeping (a state trimmed to limits or reordered
      * by a rollout did not, and takes the full path from memory too).

@@ -29,6 +29,14 @@ final class Converged {
      * baseline's revision, so only while it holds) instead of the one held in memory.
      */
     boolean restore;
+    /**
+     * With {@link #restore}: the baseline is restored with the placement nodes stored from the one
+     * held in memory ({@link Baseline#storedNodes}, as the local backend keeps them with the state),
+     * and those are checked to be the nodes a restore works out from the state alone.
+     */
+    boolean storedNodes;
+    /** Records compared so far (with {@link #storedNodes}). */
+    int recordsCompared;
     private int plans;
 
     Converged(String cluster) {
@@ -48,12 +56,21 @@ final class Converged {
         Plan full = Planner.plan(resolved, snapshot);
         Baseline from = baseline;
         if (restore && plans++ % 2 == 0) {
-            from = baseline != null && baseline.restorable() && baseline.holdsFor(snapshot)
-                    ? Baseline.restored(baseline.spec(), resolved.catalog(), snapshot) : null;
+            from = baseline != null && baseline.restorable() && baseline.holdsFor(snapshot) ? restored(resolved) : null;
         }
         Replan r = Planner.replan(resolved, snapshot, from);
         assertSame(full, r.plan());
         return r;
+    }
+
+    private Baseline restored(ResolvedSpec resolved) {
+        if (!storedNodes) return Baseline.restored(baseline.spec(), resolved.catalog(), snapshot);
+        byte[] stored = baseline.storedNodes();
+        byte[] rebuilt = Baseline.restored(baseline.spec(), resolved.catalog(), snapshot).storedNodes();
+        // every pool whose nodes a restore works out from the state has them stored, the same
+        assertThat(stored).as("the stored nodes are the rebuilt ones").isEqualTo(rebuilt);
+        if (stored != null) recordsCompared++;
+        return Baseline.restored(baseline.spec(), resolved.catalog(), snapshot, stored);
     }
 
     static void assertSame(Plan full, Plan changed) {

@@ -54,6 +54,15 @@ final class GpuSlot {
         this.shared = true;
     }
 
+    /**
+     * Takes {@code recorded} (a state's allocations on this GPU) as its allocations, shared: the list
+     * is copied before anything is added to it (a node seeded from a stored record, {@link StoredNodes}).
+     */
+    void adopt(List<Allocation> recorded) {
+        allocations = recorded;
+        shared = true;
+    }
+
     /** Appends an allocation (copying a shared list first). */
     void add(Allocation a) {
         own();

@@ -28,6 +28,11 @@ public final class Memo {
         return o == null ? null : o.get();
     }
 
+    /** Each recorded pool with its bookkeeping (worked out now where it was not yet; null when it cannot be recorded). */
+    void forEach(java.util.function.BiConsumer<Owner, PoolMemo> each) {
+        pools.forEach((owner, once) -> each.accept(owner, once.get()));
+    }
+
     /** True when no pool is recorded. */
     public boolean isEmpty() {
         return pools.isEmpty();

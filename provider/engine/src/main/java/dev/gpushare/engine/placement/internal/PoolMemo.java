@@ -101,6 +101,8 @@ final class PoolMemo {
         InstanceId[] ids = new InstanceId[instances.size()];
         int[] numbers = new int[instances.size()];
         List<String[]> groupsOn = new ArrayList<>(instances.size());
+        String lastGroup = null; // an instance's allocations come by task: most follow one of the same group
+        int[] lastWhere = null;
         for (int k = 0; k < instances.size(); k++) {
             Instance i = instances.get(k);
             if (!i.healthy()) return null;
@@ -108,14 +110,22 @@ final class PoolMemo {
             numbers[k] = i.id().ordinal();
             if (k > 0 && numbers[k] <= numbers[k - 1]) return null;
             Set<String> on = new LinkedHashSet<>();
+            String lastOn = null; // the group last added to on (the same object: added already)
             for (Gpu g : i.gpus()) {
                 for (Allocation a : g.allocations()) {
                     TaskId t = a.task();
-                    int[] w = where.get(t.group());
+                    int[] w;
+                    if (t.group() == lastGroup) {
+                        w = lastWhere;
+                    } else {
+                        w = where.get(t.group());
+                        lastGroup = t.group();
+                        lastWhere = w;
+                    }
                     if (w == null || t.ordinal() < 0 || t.ordinal() >= w.length) return null;
                     if (w[t.ordinal()] >= 0 && w[t.ordinal()] != numbers[k]) return null; // one copy on two instances
                     w[t.ordinal()] = numbers[k];
-                    on.add(t.group());
+                    if (t.group() != lastOn) on.add(lastOn = t.group());
                 }
             }
             groupsOn.add(on.toArray(String[]::new));

@@ -146,6 +146,66 @@ class StoredConvergedSpecTest {
         }
     }
 
+    /**
+     * The placement nodes are kept with the converged spec, at its revision only: a fresh process
+     * reads them back with it; at any other revision neither is answered.
+     */
+    @Test
+    void theNodesAreKeptWithItAtItsRevisionOnly() throws Exception {
+        Spec six = Specs.mpsService(6, 4096);
+        try (Gpushare gs = open()) {
+            gs.apply(gs.plan(six));
+        }
+        assertThat(column("SELECT revision FROM converged_nodes WHERE cluster = 'scale'")).isEqualTo("1");
+        try (LocalBackend b = LocalBackend.open(dir.resolve("state"))) {
+            var kept = b.convergedSpecs().orElseThrow();
+            assertThat(kept.convergedAt("scale", 1, six)).containsSame(six);
+            assertThat(kept.nodesAt("scale", 1)).as("read with the spec").isPresent();
+            assertThat(kept.nodesAt("scale", 2)).isEmpty();
+        }
+        assertThat(planFresh(Specs.mpsService(9, 4096))).isTrue();
+        try (LocalBackend other = LocalBackend.open(dir.resolve("state"))) {
+            other.markUnhealthy("scale", "l4-0", "mps-daemon-unresponsive");
+        }
+        try (LocalBackend b = LocalBackend.open(dir.resolve("state"))) {
+            var kept = b.convergedSpecs().orElseThrow();
+            assertThat(kept.convergedAt("scale", 2, six)).isEmpty();
+            assertThat(kept.nodesAt("scale", 2)).as("the record is for revision 1").isEmpty();
+        }
+        // the next converged apply (the full path: an unhealthy instance) keeps the next record
+        try (Gpushare gs = open()) {
+            gs.apply(gs.plan(six));
+        }
+        long revision = Long.parseLong(column("SELECT revision FROM converged"));
+        assertThat(column("SELECT revision FROM converged_nodes WHERE cluster = 'scale'")).isEqualTo(Long.toString(revision));
+        assertThat(planFresh(Specs.mpsService(9, 4096))).isTrue();
+    }
+
+    /**
+     * A record cut short (as a write that never finished would leave it, were it not one
+     * transaction), altered so that it no longer fits the instances, of another revision, or gone:
+     * never trusted; the nodes are worked out again and the plan is still the full path's, through
+     * the change-set path.
+     */
+    @Test
+    void aDamagedStaleOrMissingNodeRecordFallsBackToRebuilding() throws Exception {
+        Spec six = Specs.mpsService(6, 4096);
+        Spec nine = Specs.mpsService(9, 4096);
+        try (Gpushare gs = open()) {
+            gs.apply(gs.plan(six));
+        }
+        sql("UPDATE converged_nodes SET doc = substr(doc, 1, length(doc) - 5)");
+        assertThat(planFresh(nine)).isTrue();
+        sql("UPDATE converged_nodes SET doc = zeroblob(40)");
+        assertThat(planFresh(nine)).isTrue();
+        sql("UPDATE converged_nodes SET revision = 0");
+        assertThat(planFresh(nine)).isTrue();
+        sql("DELETE FROM converged_nodes");
+        assertThat(planFresh(nine)).isTrue();
+        sql("DROP TABLE converged_nodes");
+        assertThat(planFresh(nine)).isTrue();
+    }
+
     private void sql(String statement) throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("state").toAbsolutePath());
              Statement s = c.createStatement()) {

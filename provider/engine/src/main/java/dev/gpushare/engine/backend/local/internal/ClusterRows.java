@@ -36,7 +36,7 @@ public final class ClusterRows {
     }
 
     /**
-     * Removes the cluster's rows, stored snapshot and converged spec and keeps its revision, one higher than
+     * Removes the cluster's rows, stored snapshot, converged spec and its nodes and keeps its revision, one higher than
      * {@code current}, in {@code retired}: revisions are never reused.
      */
     public static void remove(Connection c, String cluster, long current) throws SQLException {
@@ -46,6 +46,7 @@ public final class ClusterRows {
         }
         StoredSnapshots.remove(c, cluster);
         StoredSpecs.remove(c, cluster);
+        StoredNodeRecords.remove(c, cluster);
         Sql.update(c, "INSERT OR REPLACE INTO retired(name, revision) VALUES (?, ?)", cluster, current + 1);
     }
 

@@ -190,7 +190,7 @@ public final class SnapshotCodec {
             List<Instance> is = new ArrayList<>(instances);
             Map<String, BigDecimal> fractions = new HashMap<>();
             Map<String, Revision> revisions = new HashMap<>(); // one object per revision, as per fraction
-            Map<EnvKey, Map<String, String>> envs = new HashMap<>(); // one environment per distinct one (most copies share theirs)
+            Envs envs = new Envs(envTable.length); // one environment per distinct one (most copies share theirs)
             for (int i = 0; i < instances; i++) {
                 String id = str(in, strings), cp = str(in, strings), endpoint = str(in, strings), type = str(in, strings);
                 boolean healthy = in.get() != 0;
@@ -233,7 +233,7 @@ public final class SnapshotCodec {
     }
 
     private static Allocation allocation(ByteBuffer in, String[] strings, int[][] envTable, Map<String, Revision> revisions,
-                                         Map<EnvKey, Map<String, String>> envs) {
+                                         Envs envs) {
         String group = str(in, strings);
         int ordinal = in.getInt();
         String container = str(in, strings);
@@ -241,8 +241,8 @@ public final class SnapshotCodec {
         Integer percent = in.get() != 0 ? in.getInt() : null;
         Allocation.PartitionRef ref = in.get() != 0 ? new Allocation.PartitionRef(str(in, strings), in.getInt()) : null;
         int envIndex = in.getInt();
-        EnvKey key = new EnvKey(envIndex, memory, percent, ref);
-        Map<String, String> env = envs.get(key);
+        if (envIndex < 0 || envIndex >= envTable.length) throw new IllegalArgumentException("an environment out of range");
+        Map<String, String> env = envs.get(envIndex, memory, percent, ref);
         boolean known = env != null;
         if (!known) {
             int[] refs = envTable[envIndex];
@@ -254,12 +254,46 @@ public final class SnapshotCodec {
         // an environment already built for the same fields is passed as built (the allocation then keeps it as it is)
         Allocation a = new Allocation(new TaskId(group, ordinal), container, memory, percent, ref, env,
                 revision == null ? null : revisions.computeIfAbsent(revision, Revision::parse));
-        if (!known) envs.put(key, a.env());
+        if (!known) envs.put(envIndex, memory, percent, ref, a.env());
         return a;
     }
 
-    /** What an allocation's environment is decoded from: its entry in the table and the fields it is derived with. */
-    private record EnvKey(int env, Long memory, Integer percent, Allocation.PartitionRef partition) {}
+    /**
+     * The environments built so far, by what each is decoded from: its entry in the table and the
+     * fields it is derived with. The last one built for each entry is looked up first (the copies of
+     * a service share entry and fields), without hashing; the others by key.
+     */
+    private static final class Envs {
+        private final Long[] memory;
+        private final Integer[] percent;
+        private final Allocation.PartitionRef[] partition;
+        private final List<Map<String, String>> last;
+        private final Map<List<Object>, Map<String, String>> others = new HashMap<>();
+
+        Envs(int entries) {
+            memory = new Long[entries];
+            percent = new Integer[entries];
+            partition = new Allocation.PartitionRef[entries];
+            last = new ArrayList<>(java.util.Collections.nCopies(entries, null));
+        }
+
+        Map<String, String> get(int env, Long mem, Integer pct, Allocation.PartitionRef part) {
+            Map<String, String> m = last.get(env);
+            if (m != null && java.util.Objects.equals(memory[env], mem) && java.util.Objects.equals(percent[env], pct)
+                    && java.util.Objects.equals(partition[env], part)) {
+                return m;
+            }
+            return others.isEmpty() ? null : others.get(java.util.Arrays.asList(env, mem, pct, part));
+        }
+
+        void put(int env, Long mem, Integer pct, Allocation.PartitionRef part, Map<String, String> built) {
+            others.put(java.util.Arrays.asList(env, mem, pct, part), built);
+            memory[env] = mem;
+            percent[env] = pct;
+            partition[env] = part;
+            last.set(env, built);
+        }
+    }
 
     private static String at(int r, String[] strings) {
         return r == 0 ? null : strings[r - 1];

@@ -1,0 +1,290 @@
+package dev.gpushare.pulumi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.google.protobuf.Empty;
+import io.grpc.StatusRuntimeException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import pulumirpc.ResourceProviderGrpc;
+
+/**
+ * The provider daemon through the real launcher (target/plugin/pulumi-resource-gpushare): one daemon
+ * per user, jar and JVM serves each plugin process's operation in a session of its own. Each test
+ * has a daemon directory of its own and stops its daemons at its end, failed or not.
+ */
+class PluginDaemonProcessTest {
+    static final String DAEMON_MAIN = "dev.gpushare.pulumi.daemon.DaemonMain";
+
+    @TempDir Path dir;
+    Path base;
+
+    @BeforeEach
+    void base() throws IOException {
+        assumeTrue(PluginProcess.built(), "target/plugin not built (run mvn package)");
+        base = Files.createTempDirectory(Path.of("/tmp"), "gpushare-daemon-test");
+    }
+
+    @AfterEach
+    void stopDaemons() {
+        if (base == null) return;
+        TestDaemons.stopAll(base); // and removes the directory
+        assertThat(daemons()).as("daemons left running under " + base).isEmpty();
+    }
+
+    @Test
+    void secondSessionIsServedByTheSameDaemonWithAProviderOfItsOwn() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("a")), b = Files.createDirectories(dir.resolve("b"));
+        try (PluginProcess first = start(a, Map.of()); PluginProcess second = start(b, Map.of())) {
+            ProcessHandle daemon = onlyDaemon();
+            // the sessions run at once, each on its own port, in the one daemon, which is neither client
+            assertThat(first.firstLine).isNotEqualTo(second.firstLine);
+            assertThat(daemon.pid()).isNotIn(first.process.pid(), second.process.pid());
+            assertThat(Files.readString(keyDir().resolve("pid")).trim()).isEqualTo(Long.toString(daemon.pid()));
+            // independent providers: A's backend is set in A's config, B takes the default; each
+            // resolves its relative path from its own plugin process's directory (not the daemon's)
+            EngineDriver engineA = new EngineDriver(stub(first)), engineB = new EngineDriver(stub(second));
+            engineA.start("{\"backend\":\"file:elsewhere/state\"}", null);
+            engineB.start("{}", null);
+            engineA.up(Demo.v1());
+            engineB.up(Demo.v1());
+            assertThat(a.resolve("elsewhere/state")).exists();
+            assertThat(a.resolve(".gpushare/state")).doesNotExist();
+            assertThat(b.resolve(".gpushare/state")).exists();
+            assertThat(b.resolve("elsewhere")).doesNotExist();
+            // a Cancel of A's operation is not B's
+            stub(first).cancel(Empty.getDefaultInstance());
+            assertThat(engineB.preview(Demo.v1())).containsKey("embedder");
+            assertThat(first.restOfStdout()).isEmpty();
+        }
+        // a third operation later: the same daemon again
+        ProcessHandle daemon = onlyDaemon();
+        try (PluginProcess third = start(a, Map.of())) {
+            assertThat(onlyDaemon().pid()).isEqualTo(daemon.pid());
+            assertThat(stub(third).getPluginInfo(Empty.getDefaultInstance()).getVersion()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void aKilledClientEndsItsSessionAndClosesItsBackend() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("a"));
+        PluginProcess client = start(a, Map.of());
+        try {
+            ProcessHandle daemon = onlyDaemon();
+            EngineDriver engine = new EngineDriver(stub(client));
+            engine.start("{}", null);
+            engine.up(Demo.v1());
+            Path state = a.resolve(".gpushare/state").toRealPath();
+            assertThat(openFiles(daemon)).as("the session keeps its backend open").contains(state.toString());
+            client.process.destroyForcibly().waitFor(); // SIGKILL: no goodbye, the connection just ends
+            awaitLog("session 1 closed: the client is gone");
+            assertThat(openFiles(daemon)).as("the backend is closed").doesNotContain(state.toString());
+            assertThatThrownBy(() -> stub(client).withDeadlineAfter(5, TimeUnit.SECONDS).getPluginInfo(Empty.getDefaultInstance()))
+                    .isInstanceOf(StatusRuntimeException.class);
+            assertThat(daemon.isAlive()).isTrue();
+        } finally {
+            client.close();
+        }
+    }
+
+    @Test
+    void anInterruptedClientReturnsOnceItsSessionIsClosed() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("a"));
+        PluginProcess client = start(a, Map.of());
+        EngineDriver engine = new EngineDriver(stub(client));
+        engine.start("{}", null);
+        engine.up(Demo.v1());
+        ProcessHandle daemon = onlyDaemon();
+        client.close(); // SIGTERM (the engine sends SIGINT: the same shutdown hook) and wait for the exit
+        // the client exits only after the daemon closed the session: its log says so already
+        assertThat(Files.readString(keyDir().resolve("daemon.log"))).contains("session 1 closed: the client asked (close)");
+        assertThat(openFiles(daemon)).doesNotContain(a.resolve(".gpushare/state").toRealPath().toString());
+    }
+
+    @Test
+    void sigtermStopsTheDaemonCleanly() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("a"));
+        try (PluginProcess client = start(a, Map.of())) {
+            ProcessHandle daemon = onlyDaemon();
+            Path key = keyDir();
+            new EngineDriver(stub(client)).start("{}", null);
+            daemon.destroy(); // SIGTERM
+            assertThat(daemon.onExit().get(30, TimeUnit.SECONDS).isAlive()).isFalse();
+            // its sessions closed, then its files removed (the log and the clients' empty start lock stay)
+            try (var files = Files.list(key)) {
+                assertThat(files.map(f -> f.getFileName().toString()).toList()).containsExactlyInAnyOrder("daemon.log", "start.lock");
+            }
+            assertThat(Files.readString(key.resolve("daemon.log"))).contains("session 1 closed: the daemon stops", "stopped");
+            // the client whose daemon went away says so and exits
+            assertThat(client.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.process.exitValue()).isEqualTo(1);
+            assertThat(Files.readString(a.resolve("provider.log"))).contains("the provider daemon stopped during the operation");
+        }
+    }
+
+    @Test
+    void clientsStartingAtOnceMakeOneDaemon() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        List<PluginProcess> clients = new ArrayList<>();
+        try {
+            List<Future<PluginProcess>> started = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Path cwd = Files.createDirectories(dir.resolve("c" + i));
+                started.add(pool.submit(() -> start(cwd, Map.of())));
+            }
+            for (Future<PluginProcess> f : started) clients.add(f.get(120, TimeUnit.SECONDS));
+            assertThat(daemons()).hasSize(1);
+            Set<String> ports = new TreeSet<>();
+            for (PluginProcess c : clients) {
+                ports.add(c.firstLine);
+                assertThat(stub(c).getPluginInfo(Empty.getDefaultInstance()).getVersion()).isNotEmpty();
+            }
+            assertThat(ports).hasSize(3);
+        } finally {
+            pool.shutdownNow();
+            for (PluginProcess c : clients) c.close();
+        }
+    }
+
+    @Test
+    void aDaemonOfAnotherBuildIsNotUsed() throws Exception {
+        // a copy of the plugin directory (the jar and the launcher: no archive, it starts without one),
+        // in a directory whose name holds a space
+        Path plugin = Files.createDirectories(dir.resolve("plugin copy"));
+        for (String f : List.of("gpushare-pulumi-provider.jar", "pulumi-resource-gpushare")) {
+            Files.copy(PluginProcess.LAUNCHER.resolveSibling(f), plugin.resolve(f), StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Path a = Files.createDirectories(dir.resolve("a"));
+        long old;
+        try (PluginProcess c = PluginProcess.start(plugin.resolve("pulumi-resource-gpushare"), a, List.of(), env(Map.of()))) {
+            old = onlyDaemon().pid();
+        }
+        // a new build: the jar changes (here its modification time), so does the daemon's key
+        Path jar = plugin.resolve("gpushare-pulumi-provider.jar");
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 60_000));
+        try (PluginProcess c = PluginProcess.start(plugin.resolve("pulumi-resource-gpushare"), a, List.of(), env(Map.of()))) {
+            assertThat(daemons()).hasSize(2);
+            String newPid;
+            try (var dirs = Files.list(base)) {
+                newPid = dirs.map(d -> d.resolve("pid")).filter(Files::exists).map(PluginDaemonProcessTest::read)
+                        .filter(p -> !p.equals(Long.toString(old))).findFirst().orElseThrow();
+            }
+            assertThat(Long.parseLong(newPid)).isNotEqualTo(old);
+            assertThat(stub(c).getPluginInfo(Empty.getDefaultInstance()).getVersion()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void offServesInTheLauncherProcess() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("a"));
+        try (PluginProcess plugin = start(a, Map.of("GPUSHARE_PULUMI_DAEMON", "off"))) {
+            assertThat(plugin.process.info().arguments().map(List::of).orElseThrow()).contains("-jar");
+            EngineDriver engine = new EngineDriver(stub(plugin));
+            engine.start("{}", null);
+            engine.up(Demo.v1());
+            assertThat(openFiles(plugin.process.toHandle())).contains(a.resolve(".gpushare/state").toRealPath().toString());
+            try (var files = Files.list(base)) {
+                assertThat(files.toList()).as("no daemon directory").isEmpty();
+            }
+            assertThat(daemons()).isEmpty();
+        }
+    }
+
+    @Test
+    void aBadIdleTimeIsReportedWithWhatToWrite() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("a"));
+        assertThatThrownBy(() -> start(a, Map.of("GPUSHARE_PULUMI_DAEMON_IDLE", "soon"))).hasMessageContaining("printed no port");
+        assertThat(Files.readString(a.resolve("provider.log")))
+                .contains("GPUSHARE_PULUMI_DAEMON_IDLE=soon is not a time; use seconds (600) or a number with s, m or h (10m)");
+        assertThat(daemons()).isEmpty();
+    }
+
+    // --- helpers -----------------------------------------------------------------------------------
+
+    private PluginProcess start(Path cwd, Map<String, String> extra) throws IOException {
+        return PluginProcess.start(PluginProcess.LAUNCHER, cwd, List.of("127.0.0.1:1"), env(extra));
+    }
+
+    private Map<String, String> env(Map<String, String> extra) {
+        Map<String, String> env = new HashMap<>(extra);
+        env.put("GPUSHARE_PULUMI_DAEMON_DIR", base.toString());
+        env.putIfAbsent("GPUSHARE_PULUMI_DAEMON", null);
+        return env;
+    }
+
+    private static ResourceProviderGrpc.ResourceProviderBlockingStub stub(PluginProcess p) {
+        return ResourceProviderGrpc.newBlockingStub(p.channel).withWaitForReady().withDeadlineAfter(120, TimeUnit.SECONDS);
+    }
+
+    /** The daemons running for this test's directory. */
+    private List<ProcessHandle> daemons() {
+        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive).filter(p -> p.info().arguments()
+                .map(List::of).map(args -> args.contains(DAEMON_MAIN)
+                        && args.stream().anyMatch(x -> x.startsWith(base.toString()))).orElse(false)).toList();
+    }
+
+    private ProcessHandle onlyDaemon() {
+        List<ProcessHandle> d = daemons();
+        assertThat(d).hasSize(1);
+        return d.get(0);
+    }
+
+    private Path keyDir() throws IOException {
+        try (var dirs = Files.list(base)) {
+            List<Path> all = dirs.toList();
+            assertThat(all).hasSize(1);
+            return all.get(0);
+        }
+    }
+
+    private void awaitLog(String line) throws Exception {
+        Path log = keyDir().resolve("daemon.log");
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!Files.readString(log).contains(line)) {
+            if (System.currentTimeMillis() > deadline) throw new AssertionError("no '" + line + "' in " + Files.readString(log));
+            Thread.sleep(50);
+        }
+    }
+
+    /** The files a process holds open (Linux: /proc/PID/fd). */
+    private static Set<String> openFiles(ProcessHandle p) throws IOException {
+        Set<String> out = new TreeSet<>();
+        try (var fds = Files.list(Path.of("/proc", Long.toString(p.pid()), "fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    out.add(Files.readSymbolicLink(fd).toString());
+                } catch (IOException closedMeanwhile) {
+                    // gone
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p).trim();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
