@@ -194,9 +194,12 @@ class PluginDaemonProcessTest {
     }
 
     @Test
-    void offServesInTheLauncherProcess() throws Exception {
+    void withoutTheSwitchTheLauncherServesInItsOwnProcess() throws Exception {
         Path a = Files.createDirectories(dir.resolve("a"));
-        try (PluginProcess plugin = start(a, Map.of("GPUSHARE_PULUMI_DAEMON", "off"))) {
+        Map<String, String> unset = new HashMap<>();
+        unset.put("GPUSHARE_PULUMI_DAEMON", null); // the default
+        for (Map<String, String> env : List.of(unset, Map.of("GPUSHARE_PULUMI_DAEMON", "off"))) {
+        try (PluginProcess plugin = start(a, env)) {
             assertThat(plugin.process.info().arguments().map(List::of).orElseThrow()).contains("-jar");
             EngineDriver engine = new EngineDriver(stub(plugin));
             engine.start("{}", null);
@@ -206,6 +209,7 @@ class PluginDaemonProcessTest {
                 assertThat(files.toList()).as("no daemon directory").isEmpty();
             }
             assertThat(daemons()).isEmpty();
+        }
         }
     }
 
@@ -227,7 +231,7 @@ class PluginDaemonProcessTest {
     private Map<String, String> env(Map<String, String> extra) {
         Map<String, String> env = new HashMap<>(extra);
         env.put("GPUSHARE_PULUMI_DAEMON_DIR", base.toString());
-        env.putIfAbsent("GPUSHARE_PULUMI_DAEMON", null);
+        if (!env.containsKey("GPUSHARE_PULUMI_DAEMON")) env.put("GPUSHARE_PULUMI_DAEMON", "on"); // a null value: unset
         return env;
     }
 

@@ -51,6 +51,11 @@ public final class PulumiCli {
         return this;
     }
 
+    /** The value set by {@link #env} for {@code name} ("" when none). */
+    public String envValue(String name) {
+        return extraEnv.getOrDefault(name, "");
+    }
+
     public Result run(Path dir, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(bin.resolve("pulumi").toString());

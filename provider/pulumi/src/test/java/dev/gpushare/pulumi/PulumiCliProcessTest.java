@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * examples/pulumi-yaml: preview, up, scale + add a model (update in place), layout reorder
  * (replace), refresh (no drift), an invalid program (preview fails naming the property), destroy
  * (backend empty). Skipped where the CLI is not built. The plugin runs as the engine runs it, with
- * the provider daemon (of a directory of this test's own): one daemon serves every operation, the
+ * the provider daemon switched on (of a directory of this test's own): one daemon serves every operation, the
  * engine's interrupt and kill of each plugin process leave it running.
  */
 class PulumiCliProcessTest {
@@ -35,7 +35,8 @@ class PulumiCliProcessTest {
         Files.writeString(program.resolve("Pulumi.yaml"), v1);
         String backendUrl = "file:" + program.resolve(".gpushare/state");
         Path daemons = dir.resolve("daemons");
-        PulumiCli pulumi = new PulumiCli(bin, dir).env("GPUSHARE_PULUMI_DAEMON_DIR", daemons.toString());
+        PulumiCli pulumi = new PulumiCli(bin, dir).env("GPUSHARE_PULUMI_DAEMON_DIR", daemons.toString())
+                .env("GPUSHARE_PULUMI_DAEMON", "on");
         try {
             issueSequence(pulumi, program, v1, backendUrl);
             // preview, 3 ups, refresh, 2 previews, destroy: each a session (and the schema's for the YAML host)

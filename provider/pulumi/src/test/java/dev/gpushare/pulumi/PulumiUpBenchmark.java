@@ -30,10 +30,10 @@ import tools.jackson.databind.ObjectMapper;
  * from the launcher's options: the JVM prints its start on stdout, where only the port may go; profile
  * the provider in process with {@link InProcessUpBench} instead); {@code bench.env=NAME=VALUE,…} sets
  * variables for the CLI (e.g. {@code PULUMI_SKIP_CHECKPOINTS=true}, to see the engine's own
- * checkpointing apart; {@code GPUSHARE_PULUMI_DAEMON=off} for one plugin JVM per operation);
+ * checkpointing apart; {@code GPUSHARE_PULUMI_DAEMON=on} for the provider daemon);
  * {@code bench.previewRounds=N} then times N rounds of three more previews, interleaved so that the
  * machine's load falls on each alike: with the provider daemon stopped before it (the first operation
- * of a day), with it warm, and with {@code GPUSHARE_PULUMI_DAEMON=off}; each row ends with the
+ * of a day), with it warm, and without it (one plugin JVM per operation); each row ends with the
  * daemons and sessions the run's log shows.
  */
 public final class PulumiUpBenchmark {
@@ -57,6 +57,7 @@ public final class PulumiUpBenchmark {
                 for (String kv : System.getProperty("bench.env", "").split(",")) {
                     if (kv.contains("=")) pulumi.env(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
                 }
+                String daemonSwitch = pulumi.envValue("GPUSHARE_PULUMI_DAEMON");
                 Path grpcLog = work.resolve("grpc.json");
                 Files.writeString(program.resolve("Pulumi.yaml"), program(plugin.getValue(), services, -1));
                 check(pulumi.run(program, "stack", "init", "bench"), "stack init");
@@ -70,11 +71,12 @@ public final class PulumiUpBenchmark {
                 List<String> rounds = new ArrayList<>();
                 for (int round = 0; round < Integer.getInteger("bench.previewRounds", 0); round++) {
                     TestDaemons.stopAll();
+                    pulumi.env("GPUSHARE_PULUMI_DAEMON", "on");
                     double cold = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "cold preview"));
                     double warm = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "warm preview"));
                     pulumi.env("GPUSHARE_PULUMI_DAEMON", "off");
                     double off = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "preview, daemon off"));
-                    pulumi.env("GPUSHARE_PULUMI_DAEMON", "");
+                    pulumi.env("GPUSHARE_PULUMI_DAEMON", daemonSwitch); // as bench.env set it
                     rounds.add(String.format(Locale.ROOT, "  preview: daemon cold %.1fs, warm %.1fs, off %.1fs (load %.1f)",
                             cold, warm, off, load()));
                 }

@@ -19,11 +19,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code pulumi-resource-gpushare} with the daemon on (the default): asks the user's provider daemon
+ * {@code pulumi-resource-gpushare} with the daemon on ({@code GPUSHARE_PULUMI_DAEMON=on}): asks the user's provider daemon
  * for a session (a provider of its own on its own port), prints that port as its only stdout line,
  * and stays until the engine interrupts or kills it; then the daemon closes the session. When no
  * daemon can be reached or started, it says so on stderr and serves the operation in this process,
- * as {@code GPUSHARE_PULUMI_DAEMON=off} does. {@code --stop-daemons} stops every daemon of this user
+ * as the plugin does without the daemon. {@code --stop-daemons} stops every daemon of this user
  * (of any build) and exits.
  */
 public final class PluginClient {
@@ -53,7 +53,7 @@ public final class PluginClient {
             control = DaemonStarter.connectOrStart(files, javaHome, jar, env);
         } catch (IOException | RuntimeException e) {
             System.err.println("pulumi-resource-gpushare: no provider daemon (" + e.getMessage() + "); serving this operation"
-                    + " in this process. Set GPUSHARE_PULUMI_DAEMON=off to skip the daemon, or see docs/pulumi.md.");
+                    + " in this process. Unset GPUSHARE_PULUMI_DAEMON to skip the daemon, or see docs/pulumi.md.");
             ProviderMain.main(args);
             return;
         }
@@ -103,7 +103,7 @@ public final class PluginClient {
             } catch (EOFException | java.nio.channels.ClosedChannelException e) {
                 if (!closing.get()) {
                     System.err.println("pulumi-resource-gpushare: the provider daemon stopped during the operation (see "
-                            + files.log() + "); run the command again, or set GPUSHARE_PULUMI_DAEMON=off");
+                            + files.log() + "); run the command again, or unset GPUSHARE_PULUMI_DAEMON");
                     System.exit(1);
                 }
             } catch (IOException e) {
