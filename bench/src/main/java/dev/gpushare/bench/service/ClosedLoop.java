@@ -19,13 +19,17 @@ final class ClosedLoop {
     private ClosedLoop() {}
 
     /** Seconds of the same load before the measured part, {@code bench.warmup} (default {@value #WARMUP}). */
-    static final double WARMUP = 5;
+    static final double WARMUP = 15;
 
     /**
      * The same load for {@code bench.warmup} seconds, not measured: connections set up, the server's caches filled
      * and its JIT at the tier it keeps. A few sequential requests (the warm-up before) left the request path to be
      * compiled by C2 within the measured time, after some thousand requests: 40 % of the server's core in a status
-     * phase went to the compiler (docs/benchmarks.md, issue 24's status without gzip).
+     * phase went to the compiler (docs/benchmarks.md, issue 24's status without gzip). 15 s, not 5: a status phase
+     * collects the young generation every 3-5 s, and the cluster's state (read and rendered by the first requests)
+     * is copied by every young collection until it is tenured, after the second with {@code gpushare serve}'s
+     * options ({@link ServerProcess#DEFAULT_JVM}, docs/server.md): those pauses (10-17 ms) belong to the change of
+     * revision, not to the unchanged cluster's answers the phase measures.
      */
     static void warmUp(Caller caller, int clients) throws Exception {
         loop(caller, clients, Double.parseDouble(System.getProperty("bench.warmup", Double.toString(WARMUP))));

@@ -15,10 +15,11 @@ import java.util.List;
  * {@link ServeMain} in a child JVM: its URL, CPU time and memory as the kernel counts them. The
  * child's class path is this JVM's unless {@code -Dbench.server.classpath} names another (the
  * previous engine's build, for a side-by-side run); its JVM options are {@code
- * -Dbench.server.jvm} (default {@value #DEFAULT_JVM}).
+ * -Dbench.server.jvm} (default {@value #DEFAULT_JVM}: the collector and tenuring of the {@code gpushare}
+ * launcher's {@code serve}, docs/server.md, with a fixed heap bound).
  */
 final class ServerProcess implements AutoCloseable {
-    static final String DEFAULT_JVM = "-Xmx2g";
+    static final String DEFAULT_JVM = "-Xmx2g -XX:+UseSerialGC -XX:MaxTenuringThreshold=1";
 
     private final Process process;
     private final String url;

@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>{@code ServiceLoadBench [SECONDS] [STORE…]}: STORE is {@code embedded} (a temporary SQLite
  * file) or a {@code jdbc:postgresql://…} URL; default {@code embedded} plus {@code
  * $GPUSHARE_BENCH_PG_URL} when set. Properties: {@code bench.clients} (16), {@code bench.scale}
- * (1,2,4,8,16,32; empty: no scaling table), {@code bench.clusters} (100), {@code bench.ops} (status,status-gzip,plan; {@code floor}: the status bytes from a bare Jetty server, {@link FloorMain}), {@code bench.warmup} (seconds of each operation's load before it is measured, 5), {@code bench.client} ({@code socket}, the default:
+ * (1,2,4,8,16,32; empty: no scaling table), {@code bench.clusters} (100), {@code bench.ops} (status,status-gzip,plan; {@code floor}: the status bytes from a bare Jetty server, {@link FloorMain}), {@code bench.warmup} (seconds of each operation's load before it is measured, 15), {@code bench.client} ({@code socket}, the default:
  * {@link SocketClient}, a blocking connection per client; {@code jdk}: the JDK's HttpClient, which spends about
  * 1.3 ms of the generator's CPU per 626 KB status answer, so that 16 of them on one core are the limit, not the
  * server: the generator's CPU is printed per row), {@code bench.label} (the engine's name in the

@@ -87,6 +87,31 @@ class HttpRefusalsTest {
         }
     }
 
+    static Stream<Arguments> wrongMethods() {
+        return Stream.of(
+                // method, path, the Allow header of the 405 (HEAD with every GET)
+                Arguments.of("PATCH", "/v1/clusters/team-a/state", "GET, HEAD"),
+                Arguments.of("POST", "/v1/clusters/team-a/state", "GET, HEAD"),
+                Arguments.of("DELETE", "/v1/clusters/team-a/spec", "GET, HEAD, PUT"),
+                Arguments.of("GET", "/v1/clusters/team-a", "DELETE"),
+                Arguments.of("GET", "/v1/clusters/team-a/declared/services/web", "DELETE, PUT"),
+                Arguments.of("GET", "/v1/clusters/team-a/plan", "POST"),
+                Arguments.of("POST", "/healthz", "GET, HEAD"));
+    }
+
+    @ParameterizedTest(name = "{0} {1} → 405, Allow: {2}")
+    @MethodSource("wrongMethods")
+    void aWrongMethodIs405WithTheMethodsThePathTakes(String method, String path, String allow) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + path))
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .header("Authorization", "Bearer " + TestServers.TOKEN).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).isEqualTo(405);
+        assertThat(r.headers().allValues("Allow")).containsExactly(allow);
+        JsonNode json = ServiceWire.MAPPER.readTree(r.body());
+        assertThat(json.get("code").asString()).isEqualTo("METHOD_NOT_ALLOWED");
+        assertThat(json.get("message").asString()).isEqualTo(method + " is not allowed here; use " + allow.replace(", ", " or "));
+    }
+
     @Test
     void aChunkedBodyOverTheLimitIs413Too() throws Exception {
         byte[] big = ("{\"pad\": \"" + "x".repeat(LIMIT * 2) + "\"}").getBytes(StandardCharsets.UTF_8);

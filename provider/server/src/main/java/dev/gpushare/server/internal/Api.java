@@ -186,7 +186,7 @@ public final class Api {
                 metrics.observed(actual.state());
             }
             // nothing is kept for a cluster that was never written (any name can be planned)
-            return new Reply(200, "application/json", planAnswers.json(plan, actual.revision() > 0));
+            return new Reply(200, "application/json", planAnswers.json(plan, actual.revision() > 0 ? actual.state() : null));
         } finally {
             planSlots.release();
         }

@@ -41,8 +41,11 @@ public final class HttpFront implements Handler {
         this.idPrefix = Long.toString(System.currentTimeMillis(), 36) + "-";
     }
 
-    /** The route a request names, with its parameters, and the methods its path takes. */
-    private record Match(Route route, Map<String, String> params, TreeSet<String> allowed) {
+    /**
+     * The route a request names, with its parameters; when none takes its method, {@code path}: its segments, for
+     * {@link #allowed} (computed only then: a matched request allocates its parameters and nothing else).
+     */
+    private record Match(Route route, Map<String, String> params, List<String> path) {
         String label() {
             return route == null ? "unmatched" : route.label();
         }
@@ -51,20 +54,21 @@ public final class HttpFront implements Handler {
     private Match match(RequestHead head) {
         List<String> segments = Route.split(head.path());
         String method = head.method().equals("HEAD") ? "GET" : head.method();
-        Route route = null;
-        Map<String, String> params = null;
+        for (Route r : routes) {
+            if (r.method().equals(method) && r.matches(segments)) return new Match(r, r.match(segments), segments);
+        }
+        return new Match(null, null, segments);
+    }
+
+    /** The methods the path of an unmatched request takes ({@code HEAD} with {@code GET}), sorted; empty: no such resource. */
+    private TreeSet<String> allowed(Match m) {
         TreeSet<String> allowed = new TreeSet<>();
         for (Route r : routes) {
-            Map<String, String> p = r.match(segments);
-            if (p == null) continue;
+            if (!r.matches(m.path())) continue;
             allowed.add(r.method());
             if (r.method().equals("GET")) allowed.add("HEAD");
-            if (r.method().equals(method) && route == null) {
-                route = r;
-                params = p;
-            }
         }
-        return new Match(route, params, allowed);
+        return allowed;
     }
 
     @Override
@@ -85,14 +89,13 @@ public final class HttpFront implements Handler {
             r = refusal(403, ServiceCode.TOKEN_SCOPE, "this token is the agent token of instance " + agent.instance()
                     + " of cluster " + agent.cluster() + ": it may only POST /v1/clusters/" + agent.cluster() + "/instances/"
                     + agent.instance() + "/report; use a full token for anything else", id);
-        } else if (m.route() == null && m.allowed().isEmpty()) {
-            id = nextId();
-            r = refusal(404, ServiceCode.NOT_FOUND, "no such resource: " + safe(head.path())
-                    + "; see /v1/openapi.json for the API", id);
         } else if (m.route() == null) {
             id = nextId();
-            r = refusal(405, ServiceCode.METHOD_NOT_ALLOWED, head.method() + " is not allowed here; use "
-                    + String.join(" or ", m.allowed()), id).withHeader("Allow", String.join(", ", m.allowed()));
+            TreeSet<String> allowed = allowed(m);
+            r = allowed.isEmpty()
+                    ? refusal(404, ServiceCode.NOT_FOUND, "no such resource: " + safe(head.path()) + "; see /v1/openapi.json for the API", id)
+                    : refusal(405, ServiceCode.METHOD_NOT_ALLOWED, head.method() + " is not allowed here; use "
+                            + String.join(" or ", allowed), id).withHeader("Allow", String.join(", ", allowed));
         } else if (head.length() > bodyLimit) {
             id = nextId();
             r = tooLarge(id);

@@ -20,7 +20,10 @@ import tools.jackson.databind.node.ObjectNode;
  * marker while the rest is written, and the state's bytes replace the marker (compact JSON of an
  * object is its members' compact JSON in order).
  *
- * <p>States are records (equal states print equally). At most {@value #BUDGET_MIB} MiB of state
+ * <p>States are records (equal states print equally). The state kept is the cluster's state as the plan read it
+ * when the two are equal (an unchanged cluster's plan is empty: its desired state is the state it read), so that
+ * the plan's answers hold no second copy of a state the store's snapshot holds already; the copy would stay
+ * young in the heap beside the snapshot and be copied by every young collection until both are tenured. At most {@value #BUDGET_MIB} MiB of state
  * JSON is kept, least recently used clusters dropped first; a state larger than that is never kept.
  */
 final class PlanAnswers {
@@ -43,9 +46,13 @@ final class PlanAnswers {
         this.budget = budgetBytes;
     }
 
-    /** The plan's answer body, as {@code Reply.json(200, PlanJson.toTree(plan))} writes it; {@code keep}: its state's JSON may be kept. */
-    byte[] json(Plan plan, boolean keep) {
-        byte[] state = keep ? state(plan.cluster(), plan.desired()) : ServiceWire.MAPPER.writeValueAsBytes(StateJson.toTree(plan.desired()));
+    /**
+     * The plan's answer body, as {@code Reply.json(200, PlanJson.toTree(plan))} writes it; {@code read}: the
+     * cluster's state the plan was made from, null when the state's JSON is not to be kept.
+     */
+    byte[] json(Plan plan, FleetState read) {
+        byte[] state = read != null ? state(plan.cluster(), plan.desired(), read)
+                : ServiceWire.MAPPER.writeValueAsBytes(StateJson.toTree(plan.desired()));
         ObjectNode tree = PlanJson.toTree(new Plan(plan.cluster(), plan.revision(), plan.actions(),
                 new FleetState(plan.desired().cluster(), java.util.List.of(), java.util.List.of()), plan.specHash(), plan.spec(),
                 plan.waves(), plan.rollouts()));
@@ -60,18 +67,26 @@ final class PlanAnswers {
         return out;
     }
 
-    /** The state's JSON: the kept bytes when the cluster's last state equals it. */
-    byte[] state(String cluster, FleetState state) {
+    /**
+     * The state's JSON: the kept bytes when the cluster's last state equals it. What is kept for the cluster is
+     * {@code read} (the state the plan read) when it equals {@code state}, else {@code state}.
+     */
+    byte[] state(String cluster, FleetState state, FleetState read) {
         synchronized (this) {
             Rendered r = kept.get(cluster);
-            if (r != null && (r.state() == state || r.state().equals(state))) return r.json();
+            if (r != null && (r.state() == state || r.state().equals(state))) {
+                // the same state read anew (another snapshot of an unchanged cluster): the kept one gives way to it
+                if (r.state() != read && read.equals(state)) kept.put(cluster, new Rendered(read, r.json()));
+                return r.json();
+            }
         }
         byte[] json = ServiceWire.MAPPER.writeValueAsBytes(StateJson.toTree(state));
+        FleetState keep = read.equals(state) ? read : state;
         synchronized (this) {
             Rendered before = kept.remove(cluster);
             if (before != null) held -= before.json().length;
             if (json.length <= budget) {
-                kept.put(cluster, new Rendered(state, json));
+                kept.put(cluster, new Rendered(keep, json));
                 held += json.length;
                 for (var it = kept.entrySet().iterator(); held > budget && it.hasNext(); ) {
                     Map.Entry<String, Rendered> eldest = it.next();
@@ -86,6 +101,12 @@ final class PlanAnswers {
     synchronized void forget(String cluster) {
         Rendered r = kept.remove(cluster);
         if (r != null) held -= r.json().length;
+    }
+
+    /** The state kept for {@code cluster}, or null. */
+    synchronized FleetState keptState(String cluster) {
+        Rendered r = kept.get(cluster);
+        return r == null ? null : r.state();
     }
 
     synchronized int size() {

@@ -45,21 +45,21 @@ class PlanAnswersTest {
                 new Plan("c", 8, actions, fleet(8192), "def"),                         // another state
                 new Plan("c", 0, List.of(), Fleet.state("c"), null),                   // an empty fleet, no hash
                 new Plan("c", 3, actions, fleet(4096), "abc", null, List.of(1, 1), null))) { // a rollout's waves
-            assertThat(new String(answers.json(plan, true))).isEqualTo(new String(tree(plan)));
-            assertThat(answers.json(plan, false)).isEqualTo(tree(plan));
+            assertThat(new String(answers.json(plan, fleet(4096)))).isEqualTo(new String(tree(plan)));
+            assertThat(answers.json(plan, null)).isEqualTo(tree(plan));
         }
     }
 
     @Test
     void anEqualStateReusesTheKeptBytesAndAnotherReplacesThem() {
         PlanAnswers answers = new PlanAnswers();
-        byte[] first = answers.state("c", fleet(4096));
+        byte[] first = answers.state("c", fleet(4096), fleet(4096));
         // an equal state, built again (as each plan of an unchanged cluster builds it): the same array
-        assertThat(answers.state("c", fleet(4096))).isSameAs(first);
+        assertThat(answers.state("c", fleet(4096), fleet(4096))).isSameAs(first);
         assertThat(answers.size()).isEqualTo(1);
         assertThat(answers.heldBytes()).isEqualTo(first.length);
         // a copy's memory changed (4096 → 8192): written again, and kept in place of the first
-        byte[] other = answers.state("c", fleet(8192));
+        byte[] other = answers.state("c", fleet(8192), fleet(8192));
         assertThat(other).isNotSameAs(first).isNotEqualTo(first);
         assertThat(new String(other)).contains("\"memoryMiB\":8192");
         assertThat(answers.heldBytes()).isEqualTo(other.length);
@@ -69,19 +69,38 @@ class PlanAnswersTest {
     }
 
     @Test
+    void theStateKeptIsTheOneThePlanReadWhenEqualSoThatItIsNotHeldTwice() {
+        PlanAnswers answers = new PlanAnswers();
+        FleetState read = fleet(4096);
+        FleetState desired = fleet(4096); // equal, another object: what an empty plan's placement builds
+        byte[] json = answers.state("c", desired, read);
+        assertThat(answers.keptState("c")).isSameAs(read);
+        // the cluster read again (a new snapshot, the same state): its state is kept in place of the first, the bytes stay
+        FleetState again = fleet(4096);
+        assertThat(answers.state("c", fleet(4096), again)).isSameAs(json);
+        assertThat(answers.keptState("c")).isSameAs(again);
+        // a plan that changes the state: its desired state is kept, the read one is not
+        FleetState changed = fleet(8192);
+        answers.state("c", changed, again);
+        assertThat(answers.keptState("c")).isSameAs(changed);
+        assertThat(answers.state("c", fleet(8192), fleet(4096))).isEqualTo(new PlanAnswers().state("c", fleet(8192), fleet(8192)));
+        assertThat(answers.keptState("c")).isSameAs(changed);
+    }
+
+    @Test
     void keptStatesStayWithinTheBudget() {
-        int one = new PlanAnswers().state("a", fleet(4096)).length;
+        int one = new PlanAnswers().state("a", fleet(4096), fleet(4096)).length;
         // room for two states of this size, not three: the least recently used cluster is dropped
         PlanAnswers answers = new PlanAnswers(2L * one + one / 2);
-        answers.state("a", fleet(4096));
-        answers.state("b", fleet(4096));
-        answers.state("a", fleet(4096)); // a used again: b is the eldest
-        answers.state("c", fleet(4096));
+        answers.state("a", fleet(4096), fleet(4096));
+        answers.state("b", fleet(4096), fleet(4096));
+        answers.state("a", fleet(4096), fleet(4096)); // a used again: b is the eldest
+        answers.state("c", fleet(4096), fleet(4096));
         assertThat(answers.size()).isEqualTo(2);
         assertThat(answers.heldBytes()).isEqualTo(2L * one);
         // a state larger than the whole budget is answered, never kept
         PlanAnswers tiny = new PlanAnswers(one - 1);
-        assertThat(tiny.state("a", fleet(4096))).hasSize(one);
+        assertThat(tiny.state("a", fleet(4096), fleet(4096))).hasSize(one);
         assertThat(tiny.size()).isZero();
     }
 }
