@@ -87,6 +87,23 @@ public final class TestDaemons {
         }
     }
 
+    /**
+     * Waits (up to 5 minutes) until a daemon under {@code dir} is warm (it has written its port: the
+     * launcher uses it from then on); false when none is.
+     */
+    public static boolean awaitWarm(Path dir) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + 300_000;
+        while (System.currentTimeMillis() < deadline) {
+            if (Files.isDirectory(dir)) {
+                try (var dirs = Files.list(dir)) {
+                    if (dirs.anyMatch(d -> Files.exists(d.resolve("port")))) return true;
+                }
+            }
+            Thread.sleep(100);
+        }
+        return false;
+    }
+
     /** What the daemon logs under {@code dir} show: how many daemons started, how many sessions they opened. */
     public record Served(int daemons, int sessions) {}
 
