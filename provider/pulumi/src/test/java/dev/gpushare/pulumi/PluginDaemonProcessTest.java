@@ -267,23 +267,34 @@ class PluginDaemonProcessTest {
     }
 
     @Test
-    void withoutTheSwitchTheLauncherServesInItsOwnProcess() throws Exception {
+    void theDaemonIsOnByDefault() throws Exception {
         Path a = Files.createDirectories(dir.resolve("a"));
         Map<String, String> unset = new HashMap<>();
         unset.put("GPUSHARE_PULUMI_DAEMON", null); // the default
-        for (Map<String, String> env : List.of(unset, Map.of("GPUSHARE_PULUMI_DAEMON", "off"))) {
-        try (PluginProcess plugin = start(a, env)) {
-            assertThat(plugin.process.info().arguments().map(List::of).orElseThrow()).contains("-jar");
+        try (PluginProcess cold = start(a, unset)) {
+            assertThat(arguments(cold.process.toHandle())).contains("-jar");
+        }
+        ProcessHandle daemon = awaitWarm();
+        try (PluginProcess warm = start(a, unset)) {
+            assertThat(Files.readString(keyDir().resolve("daemon.log"))).contains("session 1 on port " + warm.firstLine.trim() + " ");
+            assertThat(onlyDaemon().pid()).isEqualTo(daemon.pid());
+        }
+    }
+
+    @Test
+    void switchedOffTheLauncherServesInItsOwnProcess() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("a"));
+        try (PluginProcess plugin = start(a, Map.of("GPUSHARE_PULUMI_DAEMON", "off"))) {
+            assertThat(arguments(plugin.process.toHandle())).contains("-jar");
             EngineDriver engine = new EngineDriver(stub(plugin));
             engine.start("{}", null);
             engine.up(Demo.v1());
             assertThat(openFiles(plugin.process.toHandle())).contains(a.resolve(".gpushare/state").toRealPath().toString());
-            try (var files = Files.list(base)) {
-                assertThat(files.toList()).as("no daemon directory").isEmpty();
-            }
-            assertThat(daemons()).isEmpty();
         }
+        try (var files = Files.list(base)) {
+            assertThat(files.toList()).as("no daemon directory").isEmpty();
         }
+        assertThat(daemons()).isEmpty();
     }
 
     @Test

@@ -60,6 +60,16 @@ public final class TestDaemons {
                 System.err.println("stopping the test's provider daemons under " + dir + ": " + e);
             }
         }
+        // a daemon still waiting to start (no pid yet: the launcher's background start waits for the
+        // operation's JVM to exit), found by its arguments: the daemon's main class and its directory
+        String main = "dev.gpushare.pulumi.daemon.DaemonMain", under = dir.toString();
+        ProcessHandle.allProcesses().filter(p -> !stopping.contains(p)).filter(p -> p.info().arguments().map(List::of)
+                .map(args -> args.contains(main) && args.stream().anyMatch(a -> a.startsWith(under))).orElse(false))
+                .forEach(p -> {
+                    System.err.println("stopping the provider daemon " + p.pid() + " (starting) of " + under);
+                    p.destroy();
+                    stopping.add(p);
+                });
         for (ProcessHandle p : stopping) {
             try {
                 p.onExit().get(20, java.util.concurrent.TimeUnit.SECONDS);
