@@ -282,6 +282,22 @@ class PluginDaemonProcessTest {
     }
 
     @Test
+    void stopDaemonsStopsThemWithTheDaemonOnOrOff() throws Exception {
+        ProcessHandle daemon = warmDaemon(Files.createDirectories(dir.resolve("a")));
+        ProcessBuilder pb = new ProcessBuilder(PluginProcess.LAUNCHER.toAbsolutePath().toString(), "--stop-daemons")
+                .redirectErrorStream(true);
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("GPUSHARE_PULUMI_DAEMON_DIR", base.toString());
+        pb.environment().put("GPUSHARE_PULUMI_DAEMON", "off");
+        Process stop = pb.start();
+        String out = new String(stop.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(stop.waitFor()).as(out).isZero();
+        assertThat(out).contains("stopping the provider daemon " + daemon.pid());
+        assertThat(daemon.isAlive()).isFalse();
+        assertThat(daemons()).isEmpty();
+    }
+
+    @Test
     void switchedOffTheLauncherServesInItsOwnProcess() throws Exception {
         Path a = Files.createDirectories(dir.resolve("a"));
         try (PluginProcess plugin = start(a, Map.of("GPUSHARE_PULUMI_DAEMON", "off"))) {
