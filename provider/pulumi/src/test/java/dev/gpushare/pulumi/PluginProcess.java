@@ -41,8 +41,9 @@ final class PluginProcess implements AutoCloseable {
     }
 
     /**
-     * The same with environment variables set (or, with a null value, removed); the daemon's directory
-     * is this JVM's ({@link TestDaemons}) unless {@code env} names one.
+     * The same with environment variables set (or, with a null value, removed); the daemon is off
+     * unless {@code env} sets {@code GPUSHARE_PULUMI_DAEMON} (or removes it: the launcher's default),
+     * and its directory is this JVM's ({@link TestDaemons}) unless {@code env} names one.
      */
     static PluginProcess start(Path launcher, Path cwd, List<String> args, java.util.Map<String, String> env) throws IOException {
         List<String> cmd = new java.util.ArrayList<>(List.of(launcher.toAbsolutePath().toString()));
@@ -50,6 +51,8 @@ final class PluginProcess implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile())
                 .redirectError(cwd.resolve("provider.log").toFile());
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        // one JVM per plugin process unless a test asks for the daemon (the launcher's default: on)
+        pb.environment().put("GPUSHARE_PULUMI_DAEMON", "off");
         env.forEach((k, v) -> {
             if (v == null) pb.environment().remove(k);
             else pb.environment().put(k, v);

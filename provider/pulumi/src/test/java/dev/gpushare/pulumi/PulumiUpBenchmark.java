@@ -33,7 +33,8 @@ import tools.jackson.databind.ObjectMapper;
  * checkpointing apart; {@code GPUSHARE_PULUMI_DAEMON=on} for the provider daemon);
  * {@code bench.previewRounds=N} then times N rounds of three more previews, interleaved so that the
  * machine's load falls on each alike: with the provider daemon stopped before it (the first operation
- * of a day), with it warm, and without it (one plugin JVM per operation); each row ends with the
+ * of a day: the launcher serves it in a JVM of its own and starts the daemon), with it warm (the
+ * benchmark waits for the daemon to be warm first), and without it (one plugin JVM per operation); each row ends with the
  * daemons and sessions the run's log shows.
  */
 public final class PulumiUpBenchmark {
@@ -73,6 +74,7 @@ public final class PulumiUpBenchmark {
                     TestDaemons.stopAll();
                     pulumi.env("GPUSHARE_PULUMI_DAEMON", "on");
                     double cold = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "cold preview"));
+                    if (!TestDaemons.awaitWarm(TestDaemons.base())) throw new IllegalStateException("no warm daemon");
                     double warm = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "warm preview"));
                     pulumi.env("GPUSHARE_PULUMI_DAEMON", "off");
                     double off = timed(() -> check(pulumi.run(program, "preview", "--expect-no-changes"), "preview, daemon off"));

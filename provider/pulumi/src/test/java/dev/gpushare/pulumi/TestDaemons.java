@@ -60,6 +60,16 @@ public final class TestDaemons {
                 System.err.println("stopping the test's provider daemons under " + dir + ": " + e);
             }
         }
+        // a daemon still waiting to start (no pid yet: the launcher's background start waits for the
+        // operation's JVM to exit), found by its arguments: the daemon's main class and its directory
+        String main = "dev.gpushare.pulumi.daemon.DaemonMain", under = dir.toString();
+        ProcessHandle.allProcesses().filter(p -> !stopping.contains(p)).filter(p -> p.info().arguments().map(List::of)
+                .map(args -> args.contains(main) && args.stream().anyMatch(a -> a.startsWith(under))).orElse(false))
+                .forEach(p -> {
+                    System.err.println("stopping the provider daemon " + p.pid() + " (starting) of " + under);
+                    p.destroy();
+                    stopping.add(p);
+                });
         for (ProcessHandle p : stopping) {
             try {
                 p.onExit().get(20, java.util.concurrent.TimeUnit.SECONDS);
@@ -85,6 +95,23 @@ public final class TestDaemons {
         } catch (IOException | NumberFormatException e) {
             return java.util.Optional.empty();
         }
+    }
+
+    /**
+     * Waits (up to 5 minutes) until a daemon under {@code dir} is warm (it has written its port: the
+     * launcher uses it from then on); false when none is.
+     */
+    public static boolean awaitWarm(Path dir) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + 300_000;
+        while (System.currentTimeMillis() < deadline) {
+            if (Files.isDirectory(dir)) {
+                try (var dirs = Files.list(dir)) {
+                    if (dirs.anyMatch(d -> Files.exists(d.resolve("port")))) return true;
+                }
+            }
+            Thread.sleep(100);
+        }
+        return false;
     }
 
     /** What the daemon logs under {@code dir} show: how many daemons started, how many sessions they opened. */

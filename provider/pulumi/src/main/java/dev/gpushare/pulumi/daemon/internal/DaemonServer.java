@@ -2,12 +2,11 @@ package dev.gpushare.pulumi.daemon.internal;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
@@ -19,14 +18,19 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The daemon: accepts control connections on {@code daemon.sock} (its directory is this user's
- * only), checks the token of {@code token} (mode 0600), opens one {@link Session} per connection
- * and closes it when the connection ends. Exits after {@code idle} with no session, and on SIGTERM,
- * closing every session and removing its socket, token, pid and lock files.
+ * The daemon: first warms up (the build's training run, {@link #WARM_UPS} times, so that no operation
+ * is served by a cold JVM), then accepts control connections on a loopback port (127.0.0.1 only;
+ * the port in {@code port}, the token in {@code token}, both mode 0600 in this user's 0700
+ * directory), checks the token before anything else and that the launcher's environment is the
+ * daemon's own ({@link SessionEnvironment}), opens one {@link Session} per connection and closes it
+ * when the connection ends. Exits after {@code idle} with no session, and on SIGTERM, closing every
+ * session and removing its port, token, pid and lock files.
  */
 public final class DaemonServer {
     private final DaemonFiles files;
@@ -35,7 +39,9 @@ public final class DaemonServer {
     private final AtomicInteger ids = new AtomicInteger();
     private final IdleClock clock;
     private byte[] token;
-    private ServerSocketChannel server;
+    /** Training runs before the daemon is announced: measured, three leave a preview as fast as later ones. */
+    public static final int WARM_UPS = 3;
+    private ServerSocket server;
     private FileChannel lockChannel;
     private FileLock lock;
 
@@ -54,14 +60,16 @@ public final class DaemonServer {
             lockChannel.close();
             return false;
         }
-        writeToken();
-        Files.deleteIfExists(files.socket()); // left by a daemon that was killed
-        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(files.socket()));
+        Files.deleteIfExists(files.port()); // left by a daemon that was killed
         Files.writeString(files.pid(), ProcessHandle.current().pid() + "\n");
         Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "daemon-shutdown"));
-        DaemonLog.line("pid " + ProcessHandle.current().pid() + " serving " + files.socket() + " (exits after "
-                + idle.toSeconds() + " s with no session)");
+        long t0 = System.nanoTime();
+        for (int i = 0; i < WARM_UPS; i++) Warmup.once();
+        writeToken();
+        server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        writePrivate(files.port(), (server.getLocalPort() + "\n").getBytes(StandardCharsets.US_ASCII)); // announced: clients come now
+        DaemonLog.line("pid " + ProcessHandle.current().pid() + " warmed up in " + (System.nanoTime() - t0) / 1_000_000
+                + " ms; serving 127.0.0.1:" + server.getLocalPort() + " (exits after " + idle.toSeconds() + " s with no session)");
         Thread idleWatch = Thread.ofPlatform().daemon().name("daemon-idle").start(() -> {
             try {
                 clock.awaitIdle();
@@ -73,10 +81,10 @@ public final class DaemonServer {
         });
         try {
             while (true) {
-                SocketChannel ch = server.accept();
+                Socket ch = server.accept();
                 Thread.ofPlatform().daemon().name("daemon-connection").start(() -> serve(ch));
             }
-        } catch (java.nio.channels.ClosedChannelException stopping) {
+        } catch (java.net.SocketException stopping) { // closed by shutdown
             return true;
         } finally {
             idleWatch.interrupt();
@@ -87,31 +95,50 @@ public final class DaemonServer {
         byte[] raw = new byte[32];
         new SecureRandom().nextBytes(raw);
         token = HexFormat.of().formatHex(raw).getBytes(StandardCharsets.US_ASCII);
-        Files.deleteIfExists(files.token());
-        Files.createFile(files.token(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.write(files.token(), token);
+        writePrivate(files.token(), token);
     }
 
-    private void serve(SocketChannel ch) {
+    /** Writes a file only this user can read (made 0600 before anything is written to it). */
+    private static void writePrivate(java.nio.file.Path file, byte[] content) throws IOException {
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.write(file, content);
+    }
+
+    private void serve(Socket ch) {
         Session session = null;
         try (Control c = new Control(ch)) {
-            String offered = c.in.readUTF();
-            if (!MessageDigest.isEqual(offered.getBytes(StandardCharsets.US_ASCII), token)) {
+            String offered = c.field(); // the token first: nothing else is read from a peer without it
+            if (!MessageDigest.isEqual(offered.getBytes(StandardCharsets.UTF_8), token)) {
                 DaemonLog.line("refused a connection with a wrong token");
-                c.send(Control.ERROR, "refused: wrong token (a client of another daemon?)");
+                c.line(Control.ERROR, "refused: wrong token (a client of another daemon?)");
                 return;
             }
-            String command = c.in.readUTF();
+            String command = c.field();
             if (!command.equals(Control.OPEN)) {
-                c.send(Control.ERROR, "unknown command " + command);
+                c.line(Control.ERROR, "unknown command " + command);
                 return;
             }
-            String cwd = c.in.readUTF();
-            int n = c.in.readInt();
+            String cwd = c.field();
+            int n = c.count(1024);
             List<String> args = new ArrayList<>();
-            for (int i = 0; i < n; i++) args.add(c.in.readUTF());
+            for (int i = 0; i < n; i++) args.add(c.field());
+            int m = c.count(4096);
+            SortedMap<String, String> env = new TreeMap<>();
+            for (int i = 0; i < m; i++) {
+                String kv = c.field();
+                int eq = kv.indexOf('=');
+                if (eq > 0) env.put(kv.substring(0, eq), kv.substring(eq + 1));
+            }
+            SortedMap<String, String> offeredEnv = SessionEnvironment.select(env);
+            if (!offeredEnv.equals(SessionEnvironment.select(System.getenv()))) {
+                DaemonLog.line("refused a session: its environment is not the daemon's " + SessionEnvironment.differing(
+                        offeredEnv, SessionEnvironment.select(System.getenv())));
+                c.line(Control.ERROR, Control.STOPPING + ": the operation's environment is not this daemon's");
+                return;
+            }
             if (!clock.begin()) {
-                c.send(Control.ERROR, Control.STOPPING + ": the daemon is stopping (idle)");
+                c.line(Control.ERROR, Control.STOPPING + ": the daemon is stopping (idle)");
                 return;
             }
             try {
@@ -119,18 +146,17 @@ public final class DaemonServer {
             } catch (IllegalArgumentException | IOException e) {
                 clock.end();
                 DaemonLog.line("session refused: " + e.getMessage());
-                c.send(Control.ERROR, e.getMessage());
+                c.line(Control.ERROR, e.getMessage());
                 return;
             }
             sessions.add(session);
             DaemonLog.line("session " + session.id() + " on port " + session.port() + " for " + cwd + " " + args);
-            c.send(Control.PORT);
-            c.out.writeInt(session.port());
-            c.out.flush();
-            String next = c.in.readUTF(); // blocks for the operation's length
-            close(session, "the client asked (" + next + ")");
-            if (next.equals(Control.CLOSE)) c.send(Control.CLOSED);
-        } catch (EOFException | java.nio.channels.AsynchronousCloseException gone) {
+            c.line(Control.PORT, Integer.toString(session.port()));
+            String next = c.field(); // blocks for the operation's length
+            String trouble = close(session, "the client asked (" + next + ")");
+            if (trouble != null) c.line(Control.LOG, "gpushare-provider: " + trouble);
+            if (next.equals(Control.CLOSE)) c.line(Control.CLOSED, "");
+        } catch (EOFException | java.net.SocketException gone) {
             if (session != null) close(session, "the client is gone");
         } catch (IOException | RuntimeException e) {
             DaemonLog.line("connection failed: " + e);
@@ -138,11 +164,13 @@ public final class DaemonServer {
         }
     }
 
-    private void close(Session session, String why) {
-        if (!sessions.remove(session)) return;
-        session.close();
+    /** Closes the session once; returns what went wrong closing its backend, or null. */
+    private String close(Session session, String why) {
+        if (!sessions.remove(session)) return null;
+        String trouble = session.close();
         DaemonLog.line("session " + session.id() + " closed: " + why);
         clock.end();
+        return trouble;
     }
 
     private void shutdown() {
@@ -154,7 +182,7 @@ public final class DaemonServer {
         }
         for (Session s : List.copyOf(sessions)) close(s, "the daemon stops");
         try {
-            Files.deleteIfExists(files.socket());
+            Files.deleteIfExists(files.port());
             Files.deleteIfExists(files.token());
             Files.deleteIfExists(files.pid());
             Files.deleteIfExists(files.daemonLock());

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
  * for it to exit (it closes its sessions and removes its files).
  */
 public final class DaemonStopper {
+    /** The daemon's main class: a process is a daemon when its arguments hold it. */
+    static final String MAIN = "dev.gpushare.pulumi.daemon.DaemonMain";
     private DaemonStopper() {}
 
     /** Stops them all; returns 0, or 1 when one did not stop within 20 s. */
@@ -47,7 +49,7 @@ public final class DaemonStopper {
             if (!Files.isRegularFile(files.pid())) return Optional.empty();
             long pid = Long.parseLong(Files.readString(files.pid()).trim());
             return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> p.info().arguments()
-                    .map(a -> List.of(a).contains(DaemonStarter.MAIN)).orElse(false));
+                    .map(a -> List.of(a).contains(MAIN)).orElse(false));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * directory, on its own gRPC server (127.0.0.1, an ephemeral port), so that operations never share
  * provider state. {@link #close} does what the one-process plugin does when the engine interrupts it.
  */
-public final class Session implements AutoCloseable {
+public final class Session {
     private final int id;
     private final GpushareProvider provider;
     private final Server server;
@@ -42,10 +42,12 @@ public final class Session implements AutoCloseable {
 
     public int port() { return server.getPort(); }
 
-    /** Stops the gRPC server and closes the provider's backend (the local one stores its snapshot); once. */
-    @Override
-    public void close() {
-        if (!closed.compareAndSet(false, true)) return;
+    /**
+     * Stops the gRPC server and closes the provider's backend (the local one stores its snapshot); once.
+     * Returns what went wrong closing the backend (for the operation's stderr too), or null.
+     */
+    public String close() {
+        if (!closed.compareAndSet(false, true)) return null;
         server.shutdownNow();
         try {
             server.awaitTermination(2, TimeUnit.SECONDS);
@@ -54,8 +56,10 @@ public final class Session implements AutoCloseable {
         }
         try {
             provider.close();
+            return null;
         } catch (RuntimeException e) {
             DaemonLog.line("session " + id + ": closing the backend: " + e);
+            return "closing the backend at exit: " + e;
         }
     }
 }

@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * variables, {@code XDG_CACHE_HOME} (the SQLite native library's cache) and the JVM's own
  * ({@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS}). They are part of the daemon's identity, and
  * the daemon inherits them from the client that starts it: a daemon's environment holds the same
- * values as every operation it serves. (The Kubernetes client reads an open set of variables and
+ * values as every operation it serves, and it refuses a session whose launcher sent other values. (The Kubernetes client reads an open set of variables and
  * system properties of its own process, so handing values to it per operation could not be complete.)
  * The daemon's own switches ({@code GPUSHARE_PULUMI_DAEMON*}) are not part of it.
  */
@@ -24,6 +24,14 @@ public final class SessionEnvironment {
         env.forEach((name, value) -> {
             if (matters(name)) out.put(name, value);
         });
+        return out;
+    }
+
+    /** The names whose values differ between {@code a} and {@code b} (names only: values may be secrets). */
+    public static java.util.SortedSet<String> differing(Map<String, String> a, Map<String, String> b) {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>(a.keySet());
+        out.addAll(b.keySet());
+        out.removeIf(name -> java.util.Objects.equals(a.get(name), b.get(name)));
         return out;
     }
 

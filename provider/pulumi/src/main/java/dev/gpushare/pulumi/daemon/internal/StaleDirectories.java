@@ -39,7 +39,7 @@ public final class StaleDirectories {
 
     static boolean stale(Path dir, Instant now) throws IOException {
         DaemonFiles files = new DaemonFiles(dir);
-        if (DaemonStopper.running(files).isPresent() || Files.exists(files.socket())) return false;
+        if (DaemonStopper.running(files).isPresent() || Files.exists(files.port())) return false;
         try (var all = Files.list(dir)) {
             for (Path p : all.toList()) {
                 if (Files.getLastModifiedTime(p).toInstant().isAfter(now.minus(AGE))) return false;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Which daemon a client reaches: its directory and key, and the idle time it is started with. */
+/** Which daemon a launcher reaches: its base directory and the environment it serves, and the idle time it is started with. */
 class DaemonIdentityTest {
     @TempDir Path dir;
 
@@ -50,13 +49,10 @@ class DaemonIdentityTest {
     }
 
     @Test
-    void theKeyFollowsTheJarTheJvmAndTheVariablesTheProviderReads() throws Exception {
-        Path jar = Files.writeString(dir.resolve("p.jar"), "jar");
-        Path jvm = Files.createDirectories(dir.resolve("jvm"));
-        Files.writeString(jvm.resolve("release"), "JAVA_VERSION=\"25\"\n");
+    void aSessionsEnvironmentIsTheVariablesTheProviderReads() {
         Map<String, String> env = new HashMap<>(Map.of("GPUSHARE_TOKEN", "t1", "PATH", "/bin", "KUBECONFIG", "/k"));
-        String key = DaemonFiles.key(env, jar, jvm);
-        assertThat(key).matches("[0-9a-f]{20}").isEqualTo(DaemonFiles.key(new HashMap<>(env), jar, jvm));
+        Map<String, String> daemon = SessionEnvironment.select(env);
+        assertThat(daemon).containsOnlyKeys("GPUSHARE_TOKEN", "KUBECONFIG");
 
         // not part of it: variables the provider does not read, and the daemon's own switches
         Map<String, String> same = new HashMap<>(env);
@@ -64,21 +60,16 @@ class DaemonIdentityTest {
         same.put("PULUMI_HOME", "/p");
         same.put("GPUSHARE_PULUMI_DAEMON_IDLE", "5m");
         same.put("GPUSHARE_PULUMI_DAEMON_DIR", "/d");
-        assertThat(DaemonFiles.key(same, jar, jvm)).isEqualTo(key);
+        assertThat(SessionEnvironment.select(same)).isEqualTo(daemon);
 
-        // part of it: each of these makes another daemon
+        // part of it: with each of these changed, the daemon refuses the session, naming the variable only
         for (String[] change : new String[][] {{"GPUSHARE_TOKEN", "t2"}, {"GPUSHARE_CA_FILE", "/ca"}, {"KUBECONFIG", "/k2"},
                 {"KUBERNETES_MASTER", "https://x"}, {"HOME", "/h"}, {"https_proxy", "http://p"}, {"XDG_CACHE_HOME", "/c"},
                 {"GPUSHARE_PULUMI_JAVA_OPTS", "-Xmx1g"}, {"JAVA_TOOL_OPTIONS", "-Xss2m"}}) {
             Map<String, String> other = new HashMap<>(env);
             other.put(change[0], change[1]);
-            assertThat(DaemonFiles.key(other, jar, jvm)).as(change[0]).isNotEqualTo(key);
+            assertThat(SessionEnvironment.differing(SessionEnvironment.select(other), daemon)).as(change[0])
+                    .containsExactly(change[0]);
         }
-        // a new build of the jar (its modification time), another JVM release
-        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 1000));
-        String rebuilt = DaemonFiles.key(env, jar, jvm);
-        assertThat(rebuilt).isNotEqualTo(key);
-        Files.writeString(jvm.resolve("release"), "JAVA_VERSION=\"25.0.1\"\n");
-        assertThat(DaemonFiles.key(env, jar, jvm)).isNotEqualTo(rebuilt);
     }
 }

@@ -19,8 +19,8 @@ class StaleDirectoriesTest {
         Instant now = Instant.parse("2026-12-03T12:00:00Z");
         Path old = leftBy("old", now.minus(Duration.ofHours(25)));        // a day and an hour: goes
         Path recent = leftBy("recent", now.minus(Duration.ofHours(23)));  // under a day: stays
-        Path withSocket = leftBy("socket", now.minus(Duration.ofDays(3))); // a socket: a daemon may listen
-        Files.createFile(withSocket.resolve("daemon.sock"));
+        Path withSocket = leftBy("socket", now.minus(Duration.ofDays(3))); // a port file: a daemon may listen
+        Files.createFile(withSocket.resolve("port"));
         touch(withSocket, now.minus(Duration.ofDays(3)));
         Path mine = leftBy("mine", now.minus(Duration.ofDays(3)));         // the caller's own: stays
 
