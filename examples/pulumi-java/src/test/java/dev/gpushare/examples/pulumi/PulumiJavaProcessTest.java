@@ -35,6 +35,9 @@ class PulumiJavaProcessTest {
                 .replace("binary: target/gpushare-pulumi-java-example.jar", "binary: " + JAR.toAbsolutePath()));
         String backendUrl = "file:" + program.resolve(".gpushare/state");
         PulumiCli pulumi = new PulumiCli(bin, dir);
+        // one plugin JVM per operation: the provider daemon (on by default) would outlive the test;
+        // provider/pulumi's PluginDaemonProcessTest and PulumiCliProcessTest cover it
+        pulumi.env("GPUSHARE_PULUMI_DAEMON", "off");
         assertThat(pulumi.run(program, "stack", "init", "dev").exitCode()).isZero();
 
         PulumiCli.Result preview = pulumi.run(program, "preview");
