@@ -314,6 +314,34 @@ class PluginDaemonProcessTest {
     }
 
     @Test
+    void withoutTheToolsTheDaemonNeedsTheLauncherServesInItsOwnProcessQuietly() throws Exception {
+        // a PATH with the tools of the one-JVM path and of the daemon's client, less flock (util-linux):
+        // the operation is served in its own JVM, no daemon is started, and nothing is said on stderr
+        Path bin = Files.createDirectories(dir.resolve("bin-without-flock"));
+        for (String tool : List.of("bash", "sh", "dirname", "readlink", "cmp", "env", "grep", "sort", "stat", "cat", "mkdir",
+                "sha256sum", "tail", "setsid", "nice")) {
+            Path found = null;
+            for (String d : System.getenv("PATH").split(":")) {
+                Path candidate = Path.of(d, tool);
+                if (found == null && Files.isExecutable(candidate)) found = candidate;
+            }
+            if (found != null) Files.createSymbolicLink(bin.resolve(tool), found);
+        }
+        Path a = Files.createDirectories(dir.resolve("a"));
+        try (PluginProcess plugin = start(a, Map.of("PATH", bin.toString()))) {
+            assertThat(arguments(plugin.process.toHandle())).contains("-jar");
+            EngineDriver engine = new EngineDriver(stub(plugin));
+            engine.start("{}", null);
+            engine.up(Demo.v1());
+        }
+        assertThat(Files.readString(a.resolve("provider.log"))).as("stderr").doesNotContain("pulumi-resource-gpushare:", "command not found");
+        try (var files = Files.list(base)) {
+            assertThat(files.toList()).as("no daemon directory").isEmpty();
+        }
+        assertThat(daemons()).isEmpty();
+    }
+
+    @Test
     void aBadIdleTimeIsReportedWithWhatToWrite() throws Exception {
         Path a = Files.createDirectories(dir.resolve("a"));
         assertThatThrownBy(() -> start(a, Map.of("GPUSHARE_PULUMI_DAEMON_IDLE", "soon"))).hasMessageContaining("printed no port");
