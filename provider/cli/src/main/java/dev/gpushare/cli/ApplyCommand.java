@@ -70,7 +70,8 @@ final class ApplyCommand extends GpushareCommand {
             throw UserError.usage("apply prints text or json");
         }
         boolean saved = files.size() == 1 && files.getFirst().toString().endsWith(".plan");
-        try (Gpushare gs = backend.open()) {
+        // a spec to plan: the backend reads the cluster's state while the spec is read and checked
+        try (Gpushare gs = saved ? backend.open() : backend.open().readAhead()) {
             Plan plan;
             ResolvedSpec spec = null;
             if (saved) {

@@ -34,6 +34,20 @@ public final class BackendOption {
         }
     }
 
+    /**
+     * Opens the backend and starts it reading ahead what the plan will read ({@link
+     * Gpushare#readAhead}), for a command that checks its spec meanwhile; null when it does not
+     * open (the command then calls {@link #open} after the spec, which says why in its place: a
+     * spec's problems are reported before a backend's, as without reading ahead).
+     */
+    public Gpushare openReadingAhead() {
+        try {
+            return Gpushare.backend(url()).readAhead();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     static UserError failed(BackendException e) {
         // The code leads, so that a user can look it up in docs/troubleshooting.md.
         return new UserError(ExitCodes.BACKEND, e.code() + ": " + e.getMessage());

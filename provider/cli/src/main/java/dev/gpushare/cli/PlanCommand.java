@@ -44,11 +44,18 @@ final class PlanCommand extends GpushareCommand {
     @Override
     public Integer call() {
         var err = command.commandLine().getErr();
-        ResolvedSpec spec = specFiles.read(format.json(), err);
+        // the backend reads the cluster's state while the spec is read and checked
+        Gpushare ahead = backend.openReadingAhead();
+        ResolvedSpec spec = null;
+        try {
+            spec = specFiles.read(format.json(), err);
+        } finally {
+            if (spec == null && ahead != null) ahead.close(); // waits for the read ahead
+        }
         if (spec == null) return ExitCodes.INVALID;
         Plan plan;
         PlanReport report;
-        try (Gpushare gs = backend.open()) {
+        try (Gpushare gs = ahead != null ? ahead : backend.open()) {
             plan = gs.plan(spec);
             // The fleet before: what the plan was made against (a later revision makes the plan stale anyway).
             FleetState before = gs.snapshot(plan.cluster()).state();

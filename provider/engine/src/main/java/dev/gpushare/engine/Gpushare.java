@@ -45,6 +45,8 @@ public final class Gpushare implements AutoCloseable {
     private final Converger converger;
     /** The latest plan made, with its bookkeeping. */
     private Replan last;
+    /** The backend's read ahead ({@link #readAhead}) while it runs: the backend is its thread's until it ends. */
+    private java.util.concurrent.FutureTask<Void> ahead;
 
     private Gpushare(Backend backend) {
         this.backend = Objects.requireNonNull(backend, "backend");
@@ -62,6 +64,51 @@ public final class Gpushare implements AutoCloseable {
     }
 
     /**
+     * Starts observing ahead of the next plan, on another thread ({@link Converger#readAhead}: the
+     * local backend reads its only cluster's snapshot and restores the baseline it keeps for it),
+     * so that a command checks its spec meanwhile. Every other method of this object first waits
+     * for it to end; what was read ahead is used only while the cluster's revision is still the
+     * one it was read at (nothing stale is answered), and a read ahead that failed is not reported
+     * (the read that needs the store says what is wrong). Returns this.
+     */
+    public Gpushare readAhead() {
+        if (ahead == null) {
+            ahead = new java.util.concurrent.FutureTask<>(() -> {
+                converger.readAhead();
+                return null;
+            });
+            Thread.ofPlatform().daemon().name("gpushare-read-ahead").start(ahead);
+        }
+        return this;
+    }
+
+    /** Waits for the read ahead to end (uninterruptibly: the backend is not shared across threads), and hands the backend back. */
+    private Backend settled() {
+        if (ahead != null) {
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    ahead.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    break; // not reported: the read that needs the store reads again
+                }
+            }
+            ahead = null;
+            if (interrupted) Thread.currentThread().interrupt();
+        }
+        return backend;
+    }
+
+    /** {@link #settled()} waited for, then the converger. */
+    private Converger loop() {
+        settled();
+        return converger;
+    }
+
+    /**
      * The actions that would converge the backend to {@code spec}. Pure: nothing is written.
      *
      * @throws SpecException with every problem when the spec is invalid
@@ -72,7 +119,7 @@ public final class Gpushare implements AutoCloseable {
 
     /** {@link #plan(Spec)} for a spec already checked by {@link Pipeline#check}. */
     public Plan plan(ResolvedSpec spec) {
-        last = converger.plan(spec);
+        last = loop().plan(spec);
         return last.plan();
     }
 
@@ -83,12 +130,12 @@ public final class Gpushare implements AutoCloseable {
      * @throws SpecException with every problem when the spec is invalid
      */
     public Converged converge(Spec spec) {
-        return converger.converge(Pipeline.check(spec).orThrow());
+        return loop().converge(Pipeline.check(spec).orThrow());
     }
 
     /** The baseline a plan of {@code cluster} starts from, if one is kept (see the class comment). */
     public Optional<Baseline> baseline(String cluster) {
-        return converger.baseline(cluster);
+        return loop().baseline(cluster);
     }
 
     /** How the latest plan was made: true when it took the change-set path. */
@@ -101,7 +148,7 @@ public final class Gpushare implements AutoCloseable {
      * service's deployment circuit breaker (default {@link Converger#DEFAULT_READY_TIMEOUT}).
      */
     public Gpushare readyTimeout(java.time.Duration deadline) {
-        converger.readyTimeout(deadline);
+        loop().readyTimeout(deadline);
         return this;
     }
 
@@ -112,46 +159,46 @@ public final class Gpushare implements AutoCloseable {
 
     public ApplyOutcome apply(Plan plan, ApplyListener listener) {
         // the latest plan made here carries what the next baseline is made of; any other plan drops it
-        return last != null && last.plan() == plan ? converger.apply(last, listener) : converger.apply(plan, listener);
+        return last != null && last.plan() == plan ? loop().apply(last, listener) : loop().apply(plan, listener);
     }
 
     /** The cluster's actual state (empty when never applied). */
     public FleetState status(String cluster) {
-        return backend.read(cluster).state();
+        return settled().read(cluster).state();
     }
 
     /** The actual state with its revision. */
     public Snapshot snapshot(String cluster) {
-        return backend.read(cluster);
+        return settled().read(cluster);
     }
 
     /** Marks an instance unhealthy (e.g. {@code mps-daemon-unresponsive}); the next plan replaces it. */
     public long markUnhealthy(String cluster, String instanceId, String reason) {
-        converger.forget(cluster);
-        return backend.markUnhealthy(cluster, instanceId, reason);
+        loop().forget(cluster);
+        return settled().markUnhealthy(cluster, instanceId, reason);
     }
 
     /** Removes everything of {@code cluster}; false when there was nothing. */
     public boolean destroy(String cluster) {
-        converger.forget(cluster);
-        return backend.destroy(cluster);
+        loop().forget(cluster);
+        return settled().destroy(cluster);
     }
 
     public List<String> clusters() {
-        return backend.clusters();
+        return settled().clusters();
     }
 
     public Backend backend() {
-        return backend;
+        return settled();
     }
 
     /** The loop this object runs (shared with callers that converge the same backend). */
     public Converger converger() {
-        return converger;
+        return loop();
     }
 
     @Override
     public void close() {
-        backend.close();
+        settled().close();
     }
 }

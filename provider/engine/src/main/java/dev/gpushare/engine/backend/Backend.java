@@ -94,6 +94,21 @@ public interface Backend extends AutoCloseable {
         return dev.gpushare.engine.reconcile.Readiness.fromState(this);
     }
 
+    /**
+     * Reads, on the calling thread, the snapshot the next {@link #read} of a process about to plan
+     * will most likely ask for, where this backend keeps what it read for that read: the local
+     * backend reads its store's only cluster (nothing when it holds none or several). The next
+     * read still checks the cluster's revision, so what was read ahead is answered only while
+     * nothing was written since. Nothing here fails: a store that cannot be read says so to the read
+     * that needs it. The default reads nothing. ({@link dev.gpushare.engine.converge.Converger#readAhead}
+     * calls it on another thread while the command line checks its spec.)
+     *
+     * @return the snapshot read, or empty
+     */
+    default java.util.Optional<Snapshot> readAhead() {
+        return java.util.Optional.empty();
+    }
+
     /** Where this backend keeps its state, for messages (e.g. {@code file:.gpushare/state}). */
     String describe();
 

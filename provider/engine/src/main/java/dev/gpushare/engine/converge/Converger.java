@@ -53,6 +53,11 @@ public final class Converger {
     private final int attempts;
     /** Per cluster, its baseline; least recently used dropped beyond the bound. */
     private final Map<String, Baseline> baselines;
+    /** A baseline restored by {@link #readAhead}, until a plan of its cluster takes it. */
+    private volatile Ahead ahead;
+
+    /** A baseline restored ahead, with the built-in catalog it was restored against. */
+    private record Ahead(Baseline baseline, dev.gpushare.engine.catalog.Catalog builtIn) {}
 
     public Converger(Backend backend) {
         this(backend, DEFAULT_CLUSTERS, DEFAULT_ATTEMPTS);
@@ -86,7 +91,7 @@ public final class Converger {
      * empty plan records the cluster's baseline (the state is converged to {@code spec}).
      */
     public Replan plan(ResolvedSpec spec, Snapshot actual) {
-        Baseline held = baseline(spec.cluster()).orElseGet(() -> stored(spec, actual));
+        Baseline held = baseline(spec.cluster()).or(() -> ahead(spec, actual)).orElseGet(() -> stored(spec, actual));
         Replan r = Pipeline.plan(spec, actual, held);
         r.converged().ifPresent(this::remember);
         return r;
@@ -101,6 +106,42 @@ public final class Converger {
         return backend.convergedSpecs().flatMap(s -> s.convergedAt(spec.cluster(), actual.revision(), spec.spec())
                 .map(converged -> Baseline.restored(converged, spec.catalog(), actual,
                         s.nodesAt(spec.cluster(), actual.revision()).orElse(null)))).orElse(null);
+    }
+
+    /**
+     * Observes ahead of a plan, on the calling thread (the command line runs it on another thread
+     * while it checks its spec): the backend reads the snapshot the plan will most likely read
+     * ({@link Backend#readAhead}) and, where it keeps the spec that state was converged to
+     * ({@link dev.gpushare.engine.backend.ConvergedSpecs}), the baseline is restored from the two
+     * with its placement bookkeeping worked out ({@link Baseline#prepared}). The next plan of that
+     * cluster starts from it while it holds ({@link Baseline#holdsFor}: the same revision and
+     * instances) and its spec is resolved against the same built-in catalog: the change set
+     * between the converged spec and the planned one then says what is placed again, as for a
+     * baseline held in memory. Nothing here fails; losing it only costs speed.
+     */
+    public void readAhead() {
+        try {
+            Optional<Snapshot> read = backend.readAhead();
+            if (read.isEmpty() || read.get().revision() == 0) return;
+            Snapshot actual = read.get();
+            String cluster = actual.state().cluster();
+            if (baseline(cluster).isPresent()) return;
+            dev.gpushare.engine.catalog.Catalog builtIn = dev.gpushare.engine.catalog.Catalog.builtIn();
+            backend.convergedSpecs().flatMap(s -> s.convergedAt(cluster, actual.revision(), null)
+                    .map(converged -> Baseline.restored(converged, ResolvedSpec.of(converged, builtIn).catalog(), actual,
+                            s.nodesAt(cluster, actual.revision()).orElse(null)).prepared()))
+                    .ifPresent(b -> ahead = new Ahead(b, builtIn));
+        } catch (RuntimeException e) {
+            ahead = null; // the plan restores its baseline itself, or takes the full path
+        }
+    }
+
+    /** The baseline {@link #readAhead} restored, when it is of this cluster, catalog and state (taken: used once). */
+    private Optional<Baseline> ahead(ResolvedSpec spec, Snapshot actual) {
+        Ahead a = ahead;
+        if (a == null || !a.baseline().cluster().equals(spec.cluster())) return Optional.empty();
+        ahead = null;
+        return a.builtIn() == spec.builtIn() && a.baseline().holdsFor(actual) ? Optional.of(a.baseline()) : Optional.empty();
     }
 
     /** Keeps {@code b} as its cluster's baseline, and hands it to the backend to keep with the state where it can. */

@@ -48,6 +48,15 @@ public final class Bookkeeping {
         return dev.gpushare.engine.placement.internal.StoredNodes.encode(memo);
     }
 
+    /**
+     * Works out now what a change-set placement would on first use (every pool's copies and
+     * nodes), so that a plan made later starts from it; returns this.
+     */
+    public Bookkeeping prepared() {
+        memo.prepare();
+        return this;
+    }
+
     static Bookkeeping of(Memo memo) {
         return memo == Memo.NONE ? NONE : new Bookkeeping(memo);
     }

@@ -64,6 +64,16 @@ public final class Baseline {
     }
 
     /**
+     * This baseline with its bookkeeping worked out now ({@link Bookkeeping#prepared}): restored
+     * ahead of the plan that uses it, on another thread ({@link
+     * dev.gpushare.engine.converge.Converger#readAhead}). Returns this.
+     */
+    public Baseline prepared() {
+        memo.prepared();
+        return this;
+    }
+
+    /**
      * True when a fresh process may rebuild this baseline from the state and the spec alone: the
      * plan that made it kept the placement's bookkeeping (a state trimmed to limits or reordered
      * by a rollout did not, and takes the full path from memory too).

@@ -99,7 +99,8 @@ public final class Planner {
             desired = new FleetState(desired.cluster(), folded.instances(), unplaced);
             memo = Bookkeeping.NONE;
         }
-        return new Replan(new Plan(spec.cluster(), actual.revision(), waves.actions(), desired, specHash(spec), spec,
+        // the spec hash (null) is worked out by the plan when asked for: a plan printed as text never is
+        return new Replan(new Plan(spec.cluster(), actual.revision(), waves.actions(), desired, null, spec,
                 waves.waves(), waves.rollouts()), memo, changes, current);
     }
 

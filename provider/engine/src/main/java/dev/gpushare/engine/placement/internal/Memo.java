@@ -33,6 +33,14 @@ public final class Memo {
         pools.forEach((owner, once) -> each.accept(owner, once.get()));
     }
 
+    /** Works out every pool's entry and its nodes now (a read ahead: {@link dev.gpushare.engine.placement.Bookkeeping#prepared}). */
+    public void prepare() {
+        for (Once once : pools.values()) {
+            PoolMemo m = once.get();
+            if (m != null) m.nodes();
+        }
+    }
+
     /** True when no pool is recorded. */
     public boolean isEmpty() {
         return pools.isEmpty();
