@@ -81,7 +81,7 @@ public final class CliBench {
         double[] time(String... args) throws IOException, InterruptedException {
             String java = ProcessHandle.current().info().command().orElse("java");
             Path times = work.resolve("time.txt");
-            List<String> cmd = new ArrayList<>(List.of("/usr/bin/time", "-f", "%U %S", "-o", times.toString(), java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
+            List<String> cmd = new ArrayList<>(List.of("/usr/bin/time", "-f", "%U %S", "-o", times.toString(), java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:InitialRAMPercentage=6.25", "-Xshare:auto",
                     "-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + work.resolve("gpushare.jsa"), "-Xlog:cds=off",
                     "-Xlog:cds+dynamic=off", "-jar", jar.toString()));
             cmd.addAll(List.of(args));

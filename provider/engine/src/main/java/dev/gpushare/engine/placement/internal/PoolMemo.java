@@ -109,7 +109,7 @@ final class PoolMemo {
             ids[k] = i.id();
             numbers[k] = i.id().ordinal();
             if (k > 0 && numbers[k] <= numbers[k - 1]) return null;
-            Set<String> on = new LinkedHashSet<>();
+            List<String> on = new ArrayList<>(4); // the groups on it, each once, in the order first seen (an instance holds few)
             String lastOn = null; // the group last added to on (the same object: added already)
             for (Gpu g : i.gpus()) {
                 for (Allocation a : g.allocations()) {
@@ -125,7 +125,7 @@ final class PoolMemo {
                     if (w == null || t.ordinal() < 0 || t.ordinal() >= w.length) return null;
                     if (w[t.ordinal()] >= 0 && w[t.ordinal()] != numbers[k]) return null; // one copy on two instances
                     w[t.ordinal()] = numbers[k];
-                    if (t.group() != lastOn) on.add(lastOn = t.group());
+                    if (t.group() != lastOn && !on.contains(lastOn = t.group())) on.add(lastOn);
                 }
             }
             groupsOn.add(on.toArray(String[]::new));
