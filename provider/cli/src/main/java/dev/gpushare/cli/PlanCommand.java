@@ -1,7 +1,9 @@
 package dev.gpushare.cli;
 
 import dev.gpushare.engine.Gpushare;
+import dev.gpushare.engine.cost.CopySizes;
 import dev.gpushare.engine.cost.FleetUsage;
+import dev.gpushare.engine.cost.PriceList;
 import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.cost.PlanReport;
 import dev.gpushare.engine.backend.BackendException;
@@ -59,9 +61,13 @@ final class PlanCommand extends GpushareCommand {
             plan = gs.plan(spec);
             // The fleet before: what the plan was made against (a later revision makes the plan stale anyway).
             FleetState before = gs.snapshot(plan.cluster()).state();
-            FleetUsage usageBefore = FleetUsage.of(before, spec);
+            // one spec: its prices and copy sizes worked out once for both figures
+            PriceList prices = PriceList.of(spec.catalog(), spec.spec());
+            CopySizes sizes = CopySizes.of(spec.spec(), spec.catalog());
+            FleetUsage usageBefore = FleetUsage.of(before, prices, sizes);
             // a converged fleet's plan leaves it as it is: the same figures, worked out once
-            report = new PlanReport(plan, usageBefore, plan.desired().equals(before) ? usageBefore : FleetUsage.of(plan.desired(), spec));
+            report = new PlanReport(plan, usageBefore, plan.desired().equals(before) ? usageBefore
+                    : FleetUsage.of(plan.desired(), prices, sizes));
         } catch (BackendException e) {
             throw BackendOption.failed(e);
         }

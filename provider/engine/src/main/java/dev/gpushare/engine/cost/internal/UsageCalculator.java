@@ -37,9 +37,9 @@ public final class UsageCalculator {
         int instances;
         int gpus;
         int idleGpus;
-        int unpriced;
-        BigDecimal cost = BigDecimal.ZERO;
-        GpuMemory memory = GpuMemory.NONE;
+        long usable, allocated, idle, stranded;
+        /** Instances per instance type, in the order first seen: priced once per type. */
+        final Map<String, int[]> byType = new LinkedHashMap<>(2);
         Long smallest;
 
         Pool(Instance first) {
@@ -51,19 +51,25 @@ public final class UsageCalculator {
 
     public static FleetUsage usage(FleetState state, PriceList prices, CopySizes sizes) {
         Map<Owner, Pool> pools = new LinkedHashMap<>();
-        boolean estimated = false;
+        Owner lastOwner = null; // instances come by owner: most follow one of the same pool
+        Pool p = null;
         for (Instance i : state.instances()) {
-            Pool p = pools.computeIfAbsent(i.owner(), k -> {
-                Pool n = new Pool(i);
-                n.smallest = sizes.of(i.owner()).orElse(null);
-                return n;
-            });
+            if (i.owner() != lastOwner) {
+                lastOwner = i.owner();
+                p = pools.computeIfAbsent(lastOwner, k -> {
+                    Pool n = new Pool(i);
+                    n.smallest = sizes.of(i.owner()).orElse(null);
+                    return n;
+                });
+            }
             p.instances++;
-            Optional<BigDecimal> price = prices.perHour(i.instanceType());
-            if (price.isPresent()) p.cost = p.cost.add(price.get());
-            else p.unpriced++;
-            estimated |= prices.estimated(i.instanceType());
-            p.memory = p.memory.plus(instance(i, p.smallest));
+            p.byType.computeIfAbsent(i.instanceType(), t -> new int[1])[0]++;
+            long[] m = instance(i, p.smallest, new long[3]);
+            long idle = Math.max(0, m[0] - m[1]); // as GpuMemory.of: per instance
+            p.usable += m[0];
+            p.allocated += m[1];
+            p.idle += idle;
+            p.stranded += Math.min(m[2], idle);
             for (Gpu g : i.gpus()) {
                 p.gpus++;
                 if (g.allocations().isEmpty()) p.idleGpus++;
@@ -73,14 +79,25 @@ public final class UsageCalculator {
         BigDecimal cost = BigDecimal.ZERO;
         GpuMemory memory = GpuMemory.NONE;
         int unpriced = 0, gpus = 0, idle = 0;
-        for (Pool p : pools.values()) {
-            out.add(new PoolUsage(p.capacityProvider, p.endpoint, p.instanceType, p.instances, p.gpus, p.idleGpus,
-                    p.cost, p.unpriced, p.memory, p.smallest));
-            cost = cost.add(p.cost);
-            memory = memory.plus(p.memory);
-            unpriced += p.unpriced;
-            gpus += p.gpus;
-            idle += p.idleGpus;
+        boolean estimated = false;
+        for (Pool q : pools.values()) {
+            // n instances of one price cost n × that price: exact, as n additions would be
+            BigDecimal poolCost = BigDecimal.ZERO;
+            int poolUnpriced = 0;
+            for (Map.Entry<String, int[]> t : q.byType.entrySet()) {
+                Optional<BigDecimal> price = prices.perHour(t.getKey());
+                if (price.isPresent()) poolCost = poolCost.add(price.get().multiply(BigDecimal.valueOf(t.getValue()[0])));
+                else poolUnpriced += t.getValue()[0];
+                estimated |= prices.estimated(t.getKey());
+            }
+            GpuMemory poolMemory = new GpuMemory(q.usable, q.allocated, q.idle, q.stranded);
+            out.add(new PoolUsage(q.capacityProvider, q.endpoint, q.instanceType, q.instances, q.gpus, q.idleGpus,
+                    poolCost, poolUnpriced, poolMemory, q.smallest));
+            cost = cost.add(poolCost);
+            memory = memory.plus(poolMemory);
+            unpriced += poolUnpriced;
+            gpus += q.gpus;
+            idle += q.idleGpus;
         }
         return new FleetUsage(cost, unpriced, state.instances().size(), gpus, idle, memory, out, prices.describe(),
                 prices.region(), prices.discountPercent(), estimated);
@@ -88,26 +105,32 @@ public final class UsageCalculator {
 
     /** One instance's memory; its stranded part against the pool's smallest copy (null: none). */
     static GpuMemory instance(Instance i, Long smallest) {
+        long[] m = instance(i, smallest, new long[3]);
+        return GpuMemory.of(m[0], m[1], m[2]);
+    }
+
+    /** {@link #instance(Instance, Long)}'s usable, allocated and stranded MiB, into {@code out}. */
+    private static long[] instance(Instance i, Long smallest, long[] out) {
         long usable = 0, allocated = 0, stranded = 0, idleGroup = 0;
-        List<Long> fragments = new ArrayList<>();
+        long small = smallest == null ? Long.MIN_VALUE : smallest; // no fragment is smaller than MIN_VALUE
         for (Gpu g : i.gpus()) {
             long gUsable = usable(g);
             long gAllocated = allocated(g);
             usable += gUsable;
             allocated += gAllocated;
             if (g.mode() == GpuMode.MIG) {
-                for (MigPartition part : g.partitions()) if (!g.runsOn(part)) fragments.add(part.memoryMiB());
+                for (MigPartition part : g.partitions()) if (!g.runsOn(part) && part.memoryMiB() < small) stranded += part.memoryMiB();
             } else if (g.allocations().isEmpty()) {
                 idleGroup += gUsable;
-            } else if (g.mode() == GpuMode.MPS && gUsable > gAllocated) {
-                fragments.add(gUsable - gAllocated);
+            } else if (g.mode() == GpuMode.MPS && gUsable > gAllocated && gUsable - gAllocated < small) {
+                stranded += gUsable - gAllocated;
             }
         }
-        if (idleGroup > 0) fragments.add(idleGroup);
-        if (smallest != null) {
-            for (long f : fragments) if (f < smallest) stranded += f;
-        }
-        return GpuMemory.of(usable, allocated, stranded);
+        if (idleGroup > 0 && idleGroup < small) stranded += idleGroup;
+        out[0] = usable;
+        out[1] = allocated;
+        out[2] = stranded;
+        return out;
     }
 
     /** What copies can be given: the MIG instances' memory on a MIG GPU, else the GPU's usable memory. */
