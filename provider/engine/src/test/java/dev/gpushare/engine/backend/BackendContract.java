@@ -110,6 +110,24 @@ public abstract class BackendContract {
         }
     }
 
+    /** {@link Backend#readAhead}: nothing, or exactly what a read of its cluster answers; a later write is seen by the next read. */
+    @Test
+    void aReadAheadIsOnlyEverWhatAReadAnswers() {
+        String c = cluster("ahead");
+        try (Backend b = open()) {
+            assertThat(b.apply(c, 0, launchAndPlace())).isEqualTo(new BatchResult.Committed(1));
+            java.util.Optional<Snapshot> ahead = b.readAhead();
+            ahead.ifPresent(s -> assertThat(s).isEqualTo(b.read(s.state().cluster())));
+            try (Backend other = open()) {
+                assertThat(other.apply(c, 1, List.of(new Action.StopCopy(TaskId.parse("embedder/0"), List.of()))))
+                        .isEqualTo(new BatchResult.Committed(2));
+            }
+            Snapshot after = b.read(c);
+            assertThat(after.revision()).as("another writer's batch, after the read ahead").isEqualTo(2);
+            assertThat(after.state().summary().allocations()).isZero();
+        }
+    }
+
     @Test
     void revisionsAreNeverReusedAcrossDestroy() {
         String c = cluster("destroy");
