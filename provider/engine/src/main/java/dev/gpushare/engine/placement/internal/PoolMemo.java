@@ -98,17 +98,40 @@ final class PoolMemo {
             where.put(e.getKey(), w);
             total += w.length;
         }
-        InstanceId[] ids = new InstanceId[instances.size()];
-        int[] numbers = new int[instances.size()];
-        List<String[]> groupsOn = new ArrayList<>(instances.size());
-        String lastGroup = null; // an instance's allocations come by task: most follow one of the same group
-        int[] lastWhere = null;
+        Reading r = new Reading(where, instances.size());
         for (int k = 0; k < instances.size(); k++) {
-            Instance i = instances.get(k);
-            if (!i.healthy()) return null;
+            if (!r.read(instances.get(k), k)) return null;
+        }
+        return complete(where.values()) ? new PoolMemo(r.ids, r.numbers, where, r.groupsOn, total, nodes) : null;
+    }
+
+    /**
+     * {@link #restored}'s pass over the instances, one call per instance: a method called thousands
+     * of times is compiled after its first few hundred, where one loop over every copy would run
+     * interpreted until the compiler replaced it mid-loop (a command is over in well under a second).
+     */
+    private static final class Reading {
+        final Map<String, int[]> where;
+        final InstanceId[] ids;
+        final int[] numbers;
+        final List<String[]> groupsOn;
+        /** An instance's allocations come by task: most follow one of the same group. */
+        String lastGroup;
+        int[] lastWhere;
+
+        Reading(Map<String, int[]> where, int instances) {
+            this.where = where;
+            this.ids = new InstanceId[instances];
+            this.numbers = new int[instances];
+            this.groupsOn = new ArrayList<>(instances);
+        }
+
+        /** Reads the {@code k}-th instance; false when the state is not a converged one (see {@link #restored}). */
+        boolean read(Instance i, int k) {
+            if (!i.healthy()) return false;
             ids[k] = i.id();
             numbers[k] = i.id().ordinal();
-            if (k > 0 && numbers[k] <= numbers[k - 1]) return null;
+            if (k > 0 && numbers[k] <= numbers[k - 1]) return false;
             List<String> on = new ArrayList<>(4); // the groups on it, each once, in the order first seen (an instance holds few)
             String lastOn = null; // the group last added to on (the same object: added already)
             for (Gpu g : i.gpus()) {
@@ -122,15 +145,15 @@ final class PoolMemo {
                         lastGroup = t.group();
                         lastWhere = w;
                     }
-                    if (w == null || t.ordinal() < 0 || t.ordinal() >= w.length) return null;
-                    if (w[t.ordinal()] >= 0 && w[t.ordinal()] != numbers[k]) return null; // one copy on two instances
+                    if (w == null || t.ordinal() < 0 || t.ordinal() >= w.length) return false;
+                    if (w[t.ordinal()] >= 0 && w[t.ordinal()] != numbers[k]) return false; // one copy on two instances
                     w[t.ordinal()] = numbers[k];
                     if (t.group() != lastOn && !on.contains(lastOn = t.group())) on.add(lastOn);
                 }
             }
             groupsOn.add(on.toArray(String[]::new));
+            return true;
         }
-        return complete(where.values()) ? new PoolMemo(ids, numbers, where, groupsOn, total, nodes) : null;
     }
 
     /** Position of the instance number in {@link #nodes}, or a negative number. */

@@ -191,31 +191,8 @@ public final class SnapshotCodec {
             Map<String, BigDecimal> fractions = new HashMap<>();
             Map<String, Revision> revisions = new HashMap<>(); // one object per revision, as per fraction
             Envs envs = new Envs(envTable.length); // one environment per distinct one (most copies share theirs)
-            for (int i = 0; i < instances; i++) {
-                String id = str(in, strings), cp = str(in, strings), endpoint = str(in, strings), type = str(in, strings);
-                boolean healthy = in.get() != 0;
-                String reason = str(in, strings);
-                int gpus = in.getInt();
-                List<Gpu> gs = new ArrayList<>(gpus);
-                for (int g = 0; g < gpus; g++) {
-                    int index = in.getInt();
-                    String model = str(in, strings);
-                    long memory = in.getLong();
-                    GpuMode mode = MODES[in.get()];
-                    String fraction = str(in, strings);
-                    int partitions = in.getInt();
-                    List<MigPartition> ps = new ArrayList<>(partitions);
-                    for (int p = 0; p < partitions; p++) ps.add(new MigPartition(str(in, strings), in.getInt(), in.getLong()));
-                    int allocations = in.getInt();
-                    List<Allocation> as = new ArrayList<>(allocations);
-                    for (int a = 0; a < allocations; a++) as.add(allocation(in, strings, envTable, revisions, envs));
-                    gs.add(new Gpu(index, model, memory, mode, fraction == null ? null : fractions.computeIfAbsent(fraction, BigDecimal::new),
-                            ps, as));
-                }
-                if ((cp == null) == (endpoint == null)) throw new IllegalArgumentException("instance " + id + " has not exactly one owner");
-                Owner owner = cp != null ? new Owner.CapacityProvider(cp) : new Owner.Endpoint(endpoint);
-                is.add(new Instance(InstanceId.parse(id), owner, type, healthy, reason, gs));
-            }
+            // one call per instance: compiled after its first few hundred (see instance)
+            for (int i = 0; i < instances; i++) is.add(instance(in, strings, envTable, fractions, revisions, envs));
             int layouts = in.getInt();
             Map<InstanceId, List<String>> ls = new TreeMap<>();
             for (int l = 0; l < layouts; l++) {
@@ -232,13 +209,45 @@ public final class SnapshotCodec {
         }
     }
 
+    /**
+     * One instance of the document. A method of its own, called once per instance, so that the JIT
+     * compiles it after its first few hundred calls: a loop over every copy inside {@link #decode}
+     * (called once) would run interpreted until the compiler replaced it mid-loop.
+     */
+    private static Instance instance(ByteBuffer in, String[] strings, int[][] envTable, Map<String, BigDecimal> fractions,
+                                     Map<String, Revision> revisions, Envs envs) {
+        String id = str(in, strings), cp = str(in, strings), endpoint = str(in, strings), type = str(in, strings);
+        boolean healthy = in.get() != 0;
+        String reason = str(in, strings);
+        int gpus = in.getInt();
+        List<Gpu> gs = new ArrayList<>(gpus);
+        for (int g = 0; g < gpus; g++) {
+            int index = in.getInt();
+            String model = str(in, strings);
+            long memory = in.getLong();
+            GpuMode mode = MODES[in.get()];
+            String fraction = str(in, strings);
+            int partitions = in.getInt();
+            List<MigPartition> ps = new ArrayList<>(partitions);
+            for (int p = 0; p < partitions; p++) ps.add(new MigPartition(str(in, strings), in.getInt(), in.getLong()));
+            int allocations = in.getInt();
+            List<Allocation> as = new ArrayList<>(allocations);
+            for (int a = 0; a < allocations; a++) as.add(allocation(in, strings, envTable, revisions, envs));
+            gs.add(new Gpu(index, model, memory, mode, fraction == null ? null : fractions.computeIfAbsent(fraction, BigDecimal::new),
+                    ps, as));
+        }
+        if ((cp == null) == (endpoint == null)) throw new IllegalArgumentException("instance " + id + " has not exactly one owner");
+        Owner owner = cp != null ? new Owner.CapacityProvider(cp) : new Owner.Endpoint(endpoint);
+        return new Instance(InstanceId.parse(id), owner, type, healthy, reason, gs);
+    }
+
     private static Allocation allocation(ByteBuffer in, String[] strings, int[][] envTable, Map<String, Revision> revisions,
                                          Envs envs) {
         String group = str(in, strings);
         int ordinal = in.getInt();
         String container = str(in, strings);
-        Long memory = in.get() != 0 ? in.getLong() : null;
-        Integer percent = in.get() != 0 ? in.getInt() : null;
+        Long memory = in.get() != 0 ? envs.memory(in.getLong()) : null;
+        Integer percent = in.get() != 0 ? envs.percent(in.getInt()) : null;
         Allocation.PartitionRef ref = in.get() != 0 ? new Allocation.PartitionRef(str(in, strings), in.getInt()) : null;
         int envIndex = in.getInt();
         if (envIndex < 0 || envIndex >= envTable.length) throw new IllegalArgumentException("an environment out of range");
@@ -269,6 +278,20 @@ public final class SnapshotCodec {
         private final Allocation.PartitionRef[] partition;
         private final List<Map<String, String>> last;
         private final Map<List<Object>, Map<String, String>> others = new HashMap<>();
+
+        /** The last memory and percent boxed: copies next to each other mostly share them (one object, not one each). */
+        private Long lastMemory;
+        private Integer lastPercent;
+
+        Long memory(long v) {
+            Long m = lastMemory;
+            return m != null && m == v ? m : (lastMemory = v);
+        }
+
+        Integer percent(int v) {
+            Integer p = lastPercent;
+            return p != null && p == v ? p : (lastPercent = v);
+        }
 
         Envs(int entries) {
             memory = new Long[entries];
