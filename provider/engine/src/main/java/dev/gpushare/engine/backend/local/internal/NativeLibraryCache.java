@@ -24,6 +24,11 @@ import org.sqlite.util.LibraryLoaderUtil;
  * XDG_CACHE_HOME), and the driver is pointed at it with its own {@code org.sqlite.lib.path} and
  * {@code org.sqlite.lib.name} properties (docs/backends.md#the-local-backend).
  *
+ * <p>Which of the driver's platform folders this JVM needs is asked of the driver once and kept in
+ * {@code VERSION/platform} next to it, with the JVM's operating system and architecture it holds
+ * for ({@link #platform}): the driver's own answer runs a child process and reads every mapped file
+ * of the process, about 40 ms of CPU on every command that opens a state file.
+ *
  * <p>A cached file is used only when its size and CRC-32 are those of the library in the driver's
  * jar (read from the jar's entry, so checking costs one read of the cached file); otherwise it is
  * written again, to a temporary file renamed over it, so a crash never leaves a cut-short library
@@ -78,11 +83,19 @@ public final class NativeLibraryCache {
      * it cannot be written.
      */
     static Optional<Path> install(Path root) {
-        String resourceDir = LibraryLoaderUtil.getNativeLibResourcePath(); // "/org/sqlite/native/Linux/x86_64"
+        Path platformFile = root.resolve(SQLiteJDBCLoader.getVersion()).resolve(PLATFORM_FILE).normalize();
+        String resourceDir = platform(platformFile); // "/org/sqlite/native/Linux/x86_64"
+        boolean remembered = resourceDir != null;
+        if (!remembered) resourceDir = LibraryLoaderUtil.getNativeLibResourcePath();
         String name = LibraryLoaderUtil.getNativeLibName();
-        String resource = resourceDir.substring(1) + "/" + name;
-        URL url = SQLiteJDBCLoader.class.getClassLoader().getResource(resource);
+        URL url = SQLiteJDBCLoader.class.getClassLoader().getResource(resourceDir.substring(1) + "/" + name);
+        if (url == null && remembered) { // a folder this driver does not have: asked again
+            resourceDir = LibraryLoaderUtil.getNativeLibResourcePath();
+            remembered = false;
+            url = SQLiteJDBCLoader.class.getClassLoader().getResource(resourceDir.substring(1) + "/" + name);
+        }
         if (url == null) return Optional.empty();
+        if (!remembered && platformFile.startsWith(root.normalize())) remember(platformFile, resourceDir);
         String platform = resourceDir.substring("/org/sqlite/native/".length());
         Path lib = root.resolve(SQLiteJDBCLoader.getVersion()).resolve(platform).resolve(name).normalize();
         if (!lib.startsWith(root.normalize())) return Optional.empty();
@@ -107,6 +120,51 @@ public final class NativeLibraryCache {
             return Optional.of(lib);
         } catch (IOException | SecurityException e) {
             return Optional.empty();
+        }
+    }
+
+    /** Names the driver's platform folder for this JVM's operating system and architecture ({@link #platform}). */
+    static final String PLATFORM_FILE = "platform";
+    private static final String NATIVE = "/org/sqlite/native/";
+
+    /**
+     * What this JVM's platform is for sqlite-jdbc: {@link #os()} on the first line, the driver's
+     * resource folder on the second, as the driver worked it out the first time. Asking the driver
+     * (its {@code OSInfo}) costs about 40 ms of CPU on Linux: it runs {@code uname -o} in a child
+     * process to tell Android's Termux apart, and reads every entry of {@code /proc/self/map_files}
+     * to tell musl from glibc. Null when there is none, it is of another JVM's platform, or damaged.
+     */
+    static String platform(Path file) {
+        try {
+            if (!Files.isRegularFile(file) || Files.size(file) > 4096) return null;
+            java.util.List<String> lines = Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+            if (lines.size() != 2 || !lines.get(0).equals(os())) return null;
+            String dir = lines.get(1);
+            return dir.startsWith(NATIVE) && !dir.contains("..") && dir.length() > NATIVE.length() ? dir : null;
+        } catch (IOException | SecurityException e) {
+            return null;
+        }
+    }
+
+    /** This JVM's operating system and architecture as the driver reads them (its override included). */
+    static String os() {
+        return System.getProperty("os.name") + "|" + System.getProperty("os.arch") + "|"
+                + System.getProperty("org.sqlite.osinfo.architecture", "") + "|" + System.getProperty("java.runtime.name", "");
+    }
+
+    /** Keeps the platform the driver worked out ({@link #platform}); best effort, never cut short (written aside, then renamed). */
+    private static void remember(Path file, String resourceDir) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = Files.createTempFile(file.getParent(), PLATFORM_FILE + ".", ".part");
+            try {
+                Files.writeString(tmp, os() + "\n" + resourceDir + "\n");
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            // the next process asks the driver again
         }
     }
 

@@ -50,6 +50,36 @@ class NativeLibraryCacheTest {
     }
 
     @Test
+    void thePlatformIsAskedOfTheDriverOnceThenRead() throws IOException {
+        Path root = dir.resolve("native");
+        Path lib = NativeLibraryCache.install(root).orElseThrow();
+        Path platform = root.resolve(SQLiteJDBCLoader.getVersion()).resolve(NativeLibraryCache.PLATFORM_FILE);
+        assertThat(Files.readAllLines(platform)).containsExactly(NativeLibraryCache.os(), LibraryLoaderUtil.getNativeLibResourcePath());
+        assertThat(NativeLibraryCache.platform(platform)).isEqualTo(LibraryLoaderUtil.getNativeLibResourcePath());
+        FileTime old = FileTime.fromMillis(1_000_000_000_000L);
+        Files.setLastModifiedTime(platform, old);
+        assertThat(NativeLibraryCache.install(root)).contains(lib);
+        assertThat(Files.getLastModifiedTime(platform)).as("read, not asked again").isEqualTo(old);
+    }
+
+    @Test
+    void aPlatformOfAnotherJvmOrNotTheDriversIsAskedAgain() throws IOException {
+        Path root = dir.resolve("native");
+        Path lib = NativeLibraryCache.install(root).orElseThrow();
+        Path platform = root.resolve(SQLiteJDBCLoader.getVersion()).resolve(NativeLibraryCache.PLATFORM_FILE);
+        List<String> right = List.of(NativeLibraryCache.os(), LibraryLoaderUtil.getNativeLibResourcePath());
+        for (List<String> wrong : List.of(
+                List.of("Plan 9|mips|||", LibraryLoaderUtil.getNativeLibResourcePath()), // another JVM's
+                List.of(NativeLibraryCache.os(), "/org/sqlite/native/Nowhere/x86_64"), // a folder the driver does not have
+                List.of(NativeLibraryCache.os(), "/org/sqlite/native/../../etc"), // outside the driver's folders
+                List.of(NativeLibraryCache.os()))) { // cut short
+            Files.write(platform, wrong);
+            assertThat(NativeLibraryCache.install(root)).as("%s", wrong).contains(lib);
+            assertThat(Files.readAllLines(platform)).as("%s", wrong).isEqualTo(right);
+        }
+    }
+
+    @Test
     void aCutShortCachedFileIsWrittenAgain() throws IOException {
         Path root = dir.resolve("native");
         Path lib = NativeLibraryCache.install(root).orElseThrow();
