@@ -100,6 +100,22 @@ class SpecReaderParseTest {
                 .isEqualTo(new BigDecimal("0.125"));
     }
 
+    /** A written document that was altered still reads as parse reads it: the first value kept, every later one a problem. */
+    @Test
+    void aWrittenDocumentWithADuplicateKeyKeepsTheFirstValue() {
+        String json = "{\"apiVersion\": \"gpushare.dev/v1\", \"cluster\": \"a\", \"cluster\": \"b\","
+                + " \"services\": [{\"name\": \"s\", \"desiredCount\": 1, \"desiredCount\": 2}]}";
+        ParsedFile f = SpecReader.parseWritten("stored.json", json);
+        assertThat(f.tree()).isEqualTo(SpecReader.parse("stored.json", json).tree());
+        // the document's problems (no line, no pointer kept), each naming its key
+        assertThat(f.problems()).extracting(Problem::path, (Problem c) -> c.code().name(), Problem::location).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("", "DUPLICATE_KEY", null),
+                org.assertj.core.groups.Tuple.tuple("", "DUPLICATE_KEY", null));
+        assertThat(f.problems()).extracting(Problem::message).satisfiesExactly(
+                m -> assertThat(m).contains("`cluster`"), m -> assertThat(m).contains("`desiredCount`"));
+        assertThat(f.tree().at("/services/0/desiredCount").asInt()).isEqualTo(1);
+    }
+
     @Test
     void everyDuplicateKeyIsReportedAtItsLine() {
         String yaml = """

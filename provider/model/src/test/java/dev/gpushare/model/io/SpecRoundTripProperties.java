@@ -46,6 +46,18 @@ class SpecRoundTripProperties {
         assertThat(SpecReader.bind(List.of(parsed)).spec()).as(json).isEqualTo(spec);
     }
 
+    /** A document this program wrote reads back without locations to the very tree and spec {@code parse} gives. */
+    @Property(tries = 300)
+    void writtenJsonParsesAsTheFullParse(@ForAll("specs") Spec spec) {
+        String json = SpecWriter.toJson(spec);
+        ParsedFile full = SpecReader.parse("spec.json", json);
+        ParsedFile written = SpecReader.parseWritten("spec.json", json);
+        assertThat(written.problems()).as(json).isEmpty();
+        assertThat(written.tree()).as(json).isEqualTo(full.tree());
+        assertThat(written.locations().size()).as("no locations kept").isZero();
+        assertThat(SpecReader.bind(List.of(written)).spec()).as(json).isEqualTo(spec);
+    }
+
     @Provide
     Arbitrary<Spec> specs() {
         return Combinators.combine(

@@ -78,13 +78,26 @@ public final class TreeBuilder {
     // Aliases copy values; nested aliases multiply them ("billion laughs"). A spec never needs many.
     private static final long MAX_ALIASED_VALUES = 100_000;
 
-    private TreeBuilder(String file) {
+    /** False for a document this program wrote: no locations, and no pointers but for problems. */
+    private final boolean locate;
+
+    private TreeBuilder(String file, boolean locate) {
         this.file = file;
+        this.locate = locate;
     }
 
     /** Parses {@code text}; {@code yaml} selects the syntax. */
     public static ParsedFile build(String file, String text, boolean yaml) {
-        return new TreeBuilder(file).run(text, yaml);
+        return new TreeBuilder(file, true).run(text, yaml);
+    }
+
+    /**
+     * Parses a JSON document this program wrote ({@code SpecWriter}): the same tree and the same
+     * problems as {@link #build}, without the location of every value (the parsed file's index is
+     * empty; a problem says where in the document, not at which line).
+     */
+    public static ParsedFile buildWritten(String file, String text) {
+        return new TreeBuilder(file, false).run(text, false);
     }
 
     private ParsedFile run(String text, boolean yaml) {
@@ -96,14 +109,14 @@ public final class TreeBuilder {
         try (JsonParser p = (yaml ? Yaml.MAPPER : JSON).createParser(text)) {
             JsonToken first = p.nextToken();
             if (first == null) return failed(emptyFile());
-            locations.put("", location(p.currentTokenLocation()));
+            if (locate) locations.put("", location(p.currentTokenLocation()));
             JsonNode root = readValue(p, "", true);
             if (p.nextToken() != null) {
                 Problem.Location at = location(p.currentTokenLocation());
                 return failed(parseError(at, "the file holds more than one document; put one spec per file"
                         + " or merge the documents"));
             }
-            return new ParsedFile(file, root, new LocationIndex(locations), problems);
+            return new ParsedFile(file, root, locate ? new LocationIndex(locations) : LocationIndex.EMPTY, problems);
         } catch (JacksonException e) {
             return failed(fromException(e, yaml));
         } catch (Unreadable e) {
@@ -220,6 +233,7 @@ public final class TreeBuilder {
     }
 
     private ObjectNode readObject(JsonParser p, String path, boolean record) {
+        if (!locate) return readWrittenObject(p, path, record);
         ObjectNode o = NODES.objectNode();
         Map<String, Problem.Location> seen = new HashMap<>();
         while (p.nextToken() == JsonToken.PROPERTY_NAME) {
@@ -245,10 +259,38 @@ public final class TreeBuilder {
         return o;
     }
 
+    /**
+     * {@link #readObject} of a document this program wrote: the same tree and problems, without
+     * locations or pointers (the problems, which only an altered document has, are the document's:
+     * path {@code ""}, the key in the message).
+     */
+    private ObjectNode readWrittenObject(JsonParser p, String path, boolean record) {
+        ObjectNode o = NODES.objectNode();
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = string(p, p.currentName());
+            p.nextToken();
+            if (o.has(name)) {
+                // Keep the first value, report every later one, and skip it without recording.
+                if (record) {
+                    problems.add(new Problem(file, path, ReadCode.DUPLICATE_KEY,
+                            "key `" + name + "` appears twice in one object; remove one of them (the first is kept)", null));
+                }
+                readValue(p, path, false);
+                continue;
+            }
+            o.set(name, readValue(p, path, record));
+        }
+        return o;
+    }
+
     private ArrayNode readArray(JsonParser p, String path, boolean record) {
         ArrayNode a = NODES.arrayNode();
         int i = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (!locate) {
+                a.add(readValue(p, path, record));
+                continue;
+            }
             String child = JsonPointers.append(path, i++);
             if (record) locations.put(child, location(p.currentTokenLocation()));
             a.add(readValue(p, child, record));

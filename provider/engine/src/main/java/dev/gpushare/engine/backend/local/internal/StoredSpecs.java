@@ -94,7 +94,7 @@ public final class StoredSpecs {
 
     private static Optional<Spec> decode(String text) {
         try {
-            ParsedFile parsed = SpecReader.parse(FILE, text);
+            ParsedFile parsed = SpecReader.parseWritten(FILE, text); // written by SpecWriter: no line of every value
             if (!parsed.problems().isEmpty()) return Optional.empty();
             ReadResult r = SpecReader.bind(List.of(parsed));
             return r.problems().isEmpty() ? Optional.ofNullable(r.spec()) : Optional.empty();
