@@ -31,18 +31,18 @@ public final class WithinLimits {
         for (CapacityProvider p : spec.capacityProviders()) limits.put(new Owner.CapacityProvider(p.name()), p.maxInstances());
         for (Endpoint e : spec.endpoints()) limits.put(new Owner.Endpoint(e.name()), e.instanceCount());
 
-        Map<InstanceId, Instance> currentById = new HashMap<>();
-        for (Instance i : current.instances()) currentById.put(i.id(), i);
-        Map<InstanceId, Instance> desiredById = new HashMap<>();
-        for (Instance i : desired.instances()) desiredById.put(i.id(), i);
-
         // |current ∪ desired| ≤ |current| + |desired|: a pool below its limit by that count needs no look at its ids
         Map<Owner, Integer> atMost = new HashMap<>();
-        for (Instance i : current.instances()) atMost.merge(i.owner(), 1, Integer::sum);
-        for (Instance i : desired.instances()) atMost.merge(i.owner(), 1, Integer::sum);
+        count(current, atMost);
+        count(desired, atMost);
         Map<InstanceId, InstanceId> rename = new HashMap<>();
+        Map<InstanceId, Instance> currentById = null, desiredById = null; // made for the first pool that needs a look
         for (Map.Entry<Owner, Integer> limit : limits.entrySet()) {
             if (atMost.getOrDefault(limit.getKey(), 0) <= limit.getValue()) continue;
+            if (currentById == null) {
+                currentById = byId(current);
+                desiredById = byId(desired);
+            }
             Set<InstanceId> cur = new TreeSet<>(), des = new TreeSet<>(); // in id order: which pairs is deterministic
             for (Instance i : current.instances()) if (i.owner().equals(limit.getKey())) cur.add(i.id());
             for (Instance i : desired.instances()) if (i.owner().equals(limit.getKey())) des.add(i.id());
@@ -71,5 +71,26 @@ public final class WithinLimits {
             out.add(id == null ? i : new Instance(id, i.owner(), i.instanceType(), true, null, i.gpus()));
         }
         return new FleetState(desired.cluster(), out, desired.unplaced());
+    }
+
+    /** Instances per owner, added to {@code out}; instances come by owner, so most follow one of the same. */
+    private static void count(FleetState state, Map<Owner, Integer> out) {
+        Owner last = null;
+        int run = 0;
+        for (Instance i : state.instances()) {
+            if (i.owner() != last) {
+                if (last != null) out.merge(last, run, Integer::sum);
+                last = i.owner();
+                run = 0;
+            }
+            run++;
+        }
+        if (last != null) out.merge(last, run, Integer::sum);
+    }
+
+    private static Map<InstanceId, Instance> byId(FleetState state) {
+        Map<InstanceId, Instance> out = HashMap.newHashMap(state.instances().size());
+        for (Instance i : state.instances()) out.put(i.id(), i);
+        return out;
     }
 }
