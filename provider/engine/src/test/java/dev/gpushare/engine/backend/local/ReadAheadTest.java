@@ -87,6 +87,16 @@ class ReadAheadTest {
     }
 
     @Test
+    void theOnlyClusterIsReadAheadAsAReadAnswersIt() {
+        try (LocalBackend b = LocalBackend.open(dir.resolve("state"))) {
+            var ahead = b.readAhead();
+            assertThat(ahead).isPresent();
+            assertThat(ahead.get().revision()).isEqualTo(1);
+            assertThat(b.read("scale")).as("the kept snapshot, answered while the revision holds").isSameAs(ahead.get());
+        }
+    }
+
+    @Test
     void aWriteAfterTheReadAheadIsSeenByThePlan() {
         // another process marks the instance unhealthy after the read ahead: revision 2, one replacement
         Runnable mark = () -> {
@@ -105,6 +115,9 @@ class ReadAheadTest {
             gs.apply(gs.plan(Specs.mpsService("other", 2, 4096, 10)));
         }
         // the store holds two clusters: nothing is read ahead, the plan restores its baseline itself
+        try (LocalBackend b = LocalBackend.open(dir.resolve("state"))) {
+            assertThat(b.readAhead()).isEmpty();
+        }
         assertThat(planAhead(Specs.mpsService(6, 4096), () -> {}, true).actions()).isEmpty();
     }
 
