@@ -43,6 +43,20 @@ public record InstanceId(String owner, int ordinal) implements Comparable<Instan
         return Numbered.compare(owner, ordinal, o.owner, o.ordinal);
     }
 
+    // Written out, with the values a record's generated methods give (31 × the name's hash + the
+    // number): the generated ones are bound through method handles on their first call, which
+    // costs a short command milliseconds per record and runs slowly until compiled, and ids are
+    // compared and hashed by the hundred thousand (placement, the stored baseline, the diff).
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof InstanceId other && ordinal == other.ordinal && owner.equals(other.owner);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * owner.hashCode() + ordinal;
+    }
+
     @JsonValue
     @Override
     public String toString() {

@@ -16,6 +16,11 @@ public sealed interface Owner {
         }
 
         @Override public String field() { return "capacityProvider"; }
+
+        // written out for the reason given on InstanceId's; the same values as generated (the name's hash)
+        @Override public boolean equals(Object o) { return o == this || o instanceof CapacityProvider other && name.equals(other.name); }
+
+        @Override public int hashCode() { return name.hashCode(); }
     }
 
     record Endpoint(String name) implements Owner {
@@ -24,6 +29,11 @@ public sealed interface Owner {
         }
 
         @Override public String field() { return "endpoint"; }
+
+        // written out for the reason given on InstanceId's; the same values as generated (the name's hash)
+        @Override public boolean equals(Object o) { return o == this || o instanceof Endpoint other && name.equals(other.name); }
+
+        @Override public int hashCode() { return name.hashCode(); }
     }
 
     /** {@code field name}, as state text and plan text print an owner. */

@@ -144,11 +144,29 @@ public record Revision(String value) implements Comparable<Revision> {
     }
 
     private static Revision digest(String canonical) {
+        byte[] d = sha256().digest(canonical.getBytes(StandardCharsets.UTF_8));
+        return new Revision(HexFormat.of().formatHex(d).substring(0, DIGITS));
+    }
+
+    /** A fresh SHA-256, cloned from one looked up once (the provider lookup costs more than a short digest). */
+    private static MessageDigest sha256() {
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
-            return new Revision(HexFormat.of().formatHex(d).substring(0, DIGITS));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+            return (MessageDigest) Sha256.PROTOTYPE.clone();
+        } catch (CloneNotSupportedException e) {
+            return Sha256.lookUp(); // a provider whose digest cannot be cloned
+        }
+    }
+
+    /** The prototype, looked up on first use. */
+    private static final class Sha256 {
+        static final MessageDigest PROTOTYPE = lookUp();
+
+        static MessageDigest lookUp() {
+            try {
+                return MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+            }
         }
     }
 

@@ -66,4 +66,32 @@ class IdsTest {
         assertThat(mapper.writeValueAsString(new InstanceId("l4", 10))).isEqualTo("\"l4-10\"");
         assertThat(mapper.readValue("\"l4-10\"", InstanceId.class)).isEqualTo(new InstanceId("l4", 10));
     }
+
+    /**
+     * The ids and owners write their equality out (for speed); it is the records' own: equal exactly
+     * when every component is, and the hash a record's generated method gives (31 × the name's
+     * hash + the number; the name's hash for an owner), so maps keyed by them iterate as before.
+     */
+    @ParameterizedTest(name = "({0}, {1}) and ({2}, {3}): {4}")
+    @CsvSource({"svc, 3, svc, 3, true", "svc, 3, svc, 4, false", "svc, 3, svd, 3, false", "svc, -1, svc, -1, true",
+            "'', 0, '', 0, true", "a, 1, b, 0, false"})
+    void idsAreEqualExactlyWhenTheirPartsAre(String name, int n, String otherName, int m, boolean equal) {
+        TaskId t = new TaskId(name, n), u = new TaskId(otherName, m);
+        InstanceId i = new InstanceId(name, n), j = new InstanceId(otherName, m);
+        assertThat(t.equals(u)).isEqualTo(equal);
+        assertThat(u.equals(t)).isEqualTo(equal);
+        assertThat(i.equals(j)).isEqualTo(equal);
+        assertThat(j.equals(i)).isEqualTo(equal);
+        assertThat(t.hashCode()).isEqualTo(31 * name.hashCode() + n);
+        assertThat(i.hashCode()).isEqualTo(31 * name.hashCode() + n);
+        if (equal) assertThat(t.hashCode()).isEqualTo(u.hashCode());
+        assertThat(t.equals(i)).as("a task id is not an instance id").isFalse();
+        assertThat(t.equals(null)).isFalse();
+        Owner cp = new Owner.CapacityProvider(name), ep = new Owner.Endpoint(name);
+        assertThat(cp.equals(new Owner.CapacityProvider(otherName))).isEqualTo(name.equals(otherName));
+        assertThat(ep.equals(new Owner.Endpoint(otherName))).isEqualTo(name.equals(otherName));
+        assertThat(cp.equals(ep)).as("a capacity provider is not an endpoint of the same name").isFalse();
+        assertThat(cp.hashCode()).isEqualTo(name.hashCode());
+        assertThat(ep.hashCode()).isEqualTo(name.hashCode());
+    }
 }

@@ -101,7 +101,12 @@ record Owners(List<Owned> owned, List<Unknown> unknown) {
     /** The state's instances by owner, in state order. */
     static Map<Owner, List<Instance>> instances(FleetState state) {
         Map<Owner, List<Instance>> byOwner = new HashMap<>();
-        for (Instance i : state.instances()) byOwner.computeIfAbsent(i.owner(), o -> new ArrayList<>()).add(i);
+        Owner last = null; // instances come by owner: most follow one of the same owner object
+        List<Instance> into = null;
+        for (Instance i : state.instances()) {
+            if (i.owner() != last) into = byOwner.computeIfAbsent(last = i.owner(), o -> new ArrayList<>());
+            into.add(i);
+        }
         return byOwner;
     }
 

@@ -237,7 +237,7 @@ public final class SnapshotCodec {
                     ps, as));
         }
         if ((cp == null) == (endpoint == null)) throw new IllegalArgumentException("instance " + id + " has not exactly one owner");
-        Owner owner = cp != null ? new Owner.CapacityProvider(cp) : new Owner.Endpoint(endpoint);
+        Owner owner = envs.owner(cp, endpoint);
         return new Instance(InstanceId.parse(id), owner, type, healthy, reason, gs);
     }
 
@@ -278,6 +278,17 @@ public final class SnapshotCodec {
         private final Allocation.PartitionRef[] partition;
         private final List<Map<String, String>> last;
         private final Map<List<Object>, Map<String, String>> others = new HashMap<>();
+
+        /** The last owner made: instances come by owner, and one object per owner makes grouping by it an identity check. */
+        private Owner lastOwner;
+
+        Owner owner(String capacityProvider, String endpoint) {
+            Owner o = lastOwner;
+            boolean same = o instanceof Owner.CapacityProvider c ? c.name().equals(capacityProvider)
+                    : o instanceof Owner.Endpoint e && e.name().equals(endpoint);
+            if (same) return o;
+            return lastOwner = capacityProvider != null ? new Owner.CapacityProvider(capacityProvider) : new Owner.Endpoint(endpoint);
+        }
 
         /** The last memory and percent boxed: copies next to each other mostly share them (one object, not one each). */
         private Long lastMemory;
