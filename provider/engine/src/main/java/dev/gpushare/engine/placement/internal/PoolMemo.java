@@ -90,6 +90,36 @@ final class PoolMemo {
      * per group): an unhealthy instance, a copy unknown, twice or missing.
      */
     static PoolMemo restored(List<Instance> instances, Map<String, Integer> counts, Supplier<List<Node>> nodes) {
+        return restored(instances, counts, nodes, null);
+    }
+
+    /**
+     * As {@link #restored(List, Map, Supplier)}, which copy is where and which groups each instance
+     * holds taken from {@code index} (recorded with exactly this state: {@link StoredNodes}) when
+     * it names exactly the groups of {@code counts} with their copies, instead of read from every
+     * allocation; the instances are still checked (healthy, in id order).
+     */
+    static PoolMemo restored(List<Instance> instances, Map<String, Integer> counts, Supplier<List<Node>> nodes,
+                             StoredNodes.Index index) {
+        if (index != null && fits(index, counts, instances.size())) {
+            InstanceId[] ids = new InstanceId[instances.size()];
+            int[] numbers = new int[instances.size()];
+            for (int k = 0; k < ids.length; k++) {
+                Instance i = instances.get(k);
+                if (!i.healthy()) return null;
+                ids[k] = i.id();
+                numbers[k] = i.id().ordinal();
+                if (k > 0 && numbers[k] <= numbers[k - 1]) return null;
+            }
+            Map<String, int[]> where = HashMap.newHashMap(counts.size());
+            long total = 0;
+            for (Map.Entry<String, Integer> e : counts.entrySet()) { // as the pass gives it: a group of no copies too
+                int[] w = e.getValue() == 0 ? new int[0] : index.where().get(e.getKey());
+                where.put(e.getKey(), w);
+                total += w.length;
+            }
+            return new PoolMemo(ids, numbers, where, index.groupsOn(), total, nodes);
+        }
         Map<String, int[]> where = HashMap.newHashMap(counts.size());
         long total = 0;
         for (Map.Entry<String, Integer> e : counts.entrySet()) {
@@ -103,6 +133,22 @@ final class PoolMemo {
             if (!r.read(instances.get(k), k)) return null;
         }
         return complete(where.values()) ? new PoolMemo(r.ids, r.numbers, where, r.groupsOn, total, nodes) : null;
+    }
+
+    /**
+     * True when the index names exactly the groups of {@code counts} that have copies, each with
+     * as many, every one placed, and has one entry per instance.
+     */
+    private static boolean fits(StoredNodes.Index index, Map<String, Integer> counts, int instances) {
+        if (index.groupsOn().size() != instances) return false;
+        int named = 0;
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
+            if (e.getValue() == 0) continue;
+            int[] w = index.where().get(e.getKey());
+            if (w == null || w.length != e.getValue()) return false;
+            named++;
+        }
+        return named == index.where().size() && complete(index.where().values());
     }
 
     /**

@@ -23,7 +23,9 @@ import java.util.function.Supplier;
  * not keep) has no entry, so it takes the full path. Where the nodes were stored with the state
  * ({@link StoredNodes}: written from the memo of the run that made it, kept at exactly its
  * revision), they are read back instead of worked out: the same nodes (a property test compares
- * them), without the {@link Keeper} over every copy of the pool.
+ * them), without the {@link Keeper} over every copy of the pool; and which copy is where is read
+ * from the record's index instead of from every allocation, when the index names exactly the
+ * spec's groups and copies.
  */
 public final class Restore {
     private Restore() {}
@@ -58,7 +60,7 @@ public final class Restore {
         out.put(pool.owner(), () -> PoolMemo.restored(sorted, counts, () -> {
             List<Node> kept = stored == null ? null : stored.nodes(pool, sorted);
             return kept != null ? kept : nodes(pool, sorted, copies.get());
-        }));
+        }, stored == null ? null : stored.index(pool.owner(), sorted.size())));
     }
 
     /** The nodes the full path would seed the pool with, every copy kept; null when it would not keep them all. */

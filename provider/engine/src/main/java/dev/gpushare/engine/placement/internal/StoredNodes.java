@@ -12,6 +12,7 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,24 +28,43 @@ import java.util.Map;
  * the pool or the instances as they are (another owner, GPU count, layout, instance number, an
  * unhealthy instance, a truncated or damaged document) is not used: the nodes are rebuilt.
  *
+ * <p>With the nodes, each pool's index of which copy is where ({@link Index}: per group, per copy
+ * number, the instance number; per node, the groups on it), so that a restore does not read every
+ * allocation of the state to find it ({@link PoolMemo#restored}); an index that does not name
+ * exactly the groups and copy counts of the spec being restored is not used.
+ *
  * <p>Layout: magic and format; the pools (count), each its owner (kind, name as UTF-8), GPUs per instance,
  * MIG partitions per GPU and nodes (count), then each node: instance number, free CPU units and
  * memory MiB, copies, idle GPUs, and per GPU: mode, free memory MiB, clients, slots used, the
- * partitions used as a bit mask (at most 64 partitions; a layout with more is not recorded).
+ * partitions used as a bit mask (at most 64 partitions; a layout with more is not recorded); then
+ * the index: the groups with copies (count; -1 for no index), each its name, copies (count) and each copy's
+ * instance number, in name order; then per node the groups on it (count, each its position in
+ * that order, ascending). Format 1, the same without the index, is still read.
  */
 public final class StoredNodes {
-    /** "GSN" and the format number: a record of another format is not read. */
-    static final int MAGIC = 0x47534E01;
+    /** "GSN" and the format number (2: with the index): a record of another format is not read. */
+    static final int MAGIC = 0x47534E02;
+    /** Format 1, written before the index: its nodes are read, its pools have no index. */
+    static final int MAGIC_WITHOUT_INDEX = 0x47534E01;
     private static final GpuMode[] MODES = GpuMode.values();
 
     /** Per owner, where its pool's nodes start in the record. */
     private final Map<Owner, Integer> offsets;
+    /** Per owner, where its pool's index starts (absent: none). */
+    private final Map<Owner, Integer> indexes;
     private final byte[] doc;
 
-    private StoredNodes(byte[] doc, Map<Owner, Integer> offsets) {
+    private StoredNodes(byte[] doc, Map<Owner, Integer> offsets, Map<Owner, Integer> indexes) {
         this.doc = doc;
         this.offsets = offsets;
+        this.indexes = indexes;
     }
+
+    /**
+     * A pool's index as recorded: per group, per copy number, the instance number its copy is on;
+     * per node (in instance-number order), the groups on it.
+     */
+    record Index(Map<String, int[]> where, List<String[]> groupsOn) {}
 
     /**
      * The record of every pool of {@code memo} whose nodes are known (worked out now where they
@@ -87,11 +107,41 @@ public final class StoredNodes {
                         out.writeLong(used);
                     }
                 }
+                index(out, e.getValue(), nodes.size());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return bytes.toByteArray();
+    }
+
+    /** Writes the pool's index (-1 when its groups per node are not one per node). */
+    private static void index(DataOutputStream out, PoolMemo memo, int nodes) throws IOException {
+        if (memo.groupsOn.size() != nodes) {
+            out.writeInt(-1);
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        for (Map.Entry<String, int[]> e : memo.where.entrySet()) if (e.getValue().length > 0) names.add(e.getKey());
+        names.sort(null); // the groups with copies (a memo may or may not name a group of none)
+        Map<String, Integer> position = HashMap.newHashMap(names.size());
+        out.writeInt(names.size());
+        for (String g : names) {
+            position.put(g, position.size());
+            byte[] name = g.getBytes(StandardCharsets.UTF_8);
+            out.writeInt(name.length);
+            out.write(name);
+            int[] where = memo.where.get(g);
+            out.writeInt(where.length);
+            for (int n : where) out.writeInt(n);
+        }
+        for (String[] on : memo.groupsOn) {
+            int[] at = new int[on.length];
+            for (int k = 0; k < on.length; k++) at[k] = position.get(on[k]);
+            Arrays.sort(at); // one record for one arrangement, whichever order the groups were met in
+            out.writeInt(at.length);
+            for (int x : at) out.writeInt(x);
+        }
     }
 
     /** Nodes alike in shape (the pool's GPUs and layout), healthy, with at most 64 partitions per GPU. */
@@ -112,10 +162,12 @@ public final class StoredNodes {
         if (doc == null) return null;
         try {
             ByteBuffer in = ByteBuffer.wrap(doc);
-            if (in.getInt() != MAGIC) return null;
+            int magic = in.getInt();
+            if (magic != MAGIC && magic != MAGIC_WITHOUT_INDEX) return null;
             int pools = in.getInt();
             if (pools < 0) return null;
             Map<Owner, Integer> offsets = HashMap.newHashMap(pools);
+            Map<Owner, Integer> indexes = HashMap.newHashMap(pools);
             for (int p = 0; p < pools; p++) {
                 boolean endpoint = in.get() != 0;
                 String name = utf(in);
@@ -127,8 +179,12 @@ public final class StoredNodes {
                 if (start + size > doc.length) return null;
                 in.position((int) (start + size));
                 offsets.put(owner, start);
+                if (magic == MAGIC) {
+                    int index = in.position();
+                    if (skipIndex(in, nodes)) indexes.put(owner, index);
+                }
             }
-            return in.hasRemaining() ? null : new StoredNodes(doc, offsets);
+            return in.hasRemaining() ? null : new StoredNodes(doc, offsets, indexes);
         } catch (BufferUnderflowException | IllegalArgumentException damaged) {
             return null;
         }
@@ -172,6 +228,60 @@ public final class StoredNodes {
             out.add(n);
         }
         return out;
+    }
+
+    /** Moves past an index; false when the pool has none. Throws on one cut short or damaged. */
+    private static boolean skipIndex(ByteBuffer in, int nodes) {
+        int groups = in.getInt();
+        if (groups == -1) return false;
+        if (groups < 0) throw new IllegalArgumentException("a negative count of groups");
+        for (int g = 0; g < groups; g++) {
+            int name = in.getInt();
+            if (name < 0) throw new IllegalArgumentException("a negative name length");
+            in.position(in.position() + name);
+            skipInts(in);
+        }
+        for (int n = 0; n < nodes; n++) skipInts(in);
+        return true;
+    }
+
+    private static void skipInts(ByteBuffer in) {
+        int count = in.getInt();
+        if (count < 0 || count > in.remaining() / 4) throw new IllegalArgumentException("a list past the record's end");
+        in.position(in.position() + 4 * count);
+    }
+
+    /**
+     * The index of the pool of {@code owner} with {@code nodes} nodes, or null when the record has
+     * none for it or it does not fit (a group position out of range, another count of nodes).
+     */
+    Index index(Owner owner, int nodes) {
+        Integer at = indexes.get(owner);
+        Integer start = offsets.get(owner);
+        if (at == null || start == null || ByteBuffer.wrap(doc, start + 8, 4).getInt() != nodes) return null;
+        ByteBuffer in = ByteBuffer.wrap(doc);
+        in.position(at);
+        int groups = in.getInt();
+        String[] names = new String[groups];
+        Map<String, int[]> where = HashMap.newHashMap(groups);
+        for (int g = 0; g < groups; g++) {
+            names[g] = utf(in);
+            int[] w = new int[in.getInt()];
+            in.asIntBuffer().get(w);
+            in.position(in.position() + 4 * w.length);
+            if (where.put(names[g], w) != null) return null;
+        }
+        List<String[]> groupsOn = new ArrayList<>(nodes);
+        for (int n = 0; n < nodes; n++) {
+            String[] on = new String[in.getInt()];
+            for (int k = 0; k < on.length; k++) {
+                int g = in.getInt();
+                if (g < 0 || g >= groups) return null;
+                on[k] = names[g];
+            }
+            groupsOn.add(on);
+        }
+        return new Index(where, groupsOn);
     }
 
     private static String utf(ByteBuffer in) {
