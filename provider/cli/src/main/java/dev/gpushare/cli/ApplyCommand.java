@@ -4,7 +4,9 @@ import dev.gpushare.engine.Gpushare;
 import dev.gpushare.engine.backend.BackendException;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.catalog.Catalog;
+import dev.gpushare.engine.cost.CopySizes;
 import dev.gpushare.engine.cost.FleetUsage;
+import dev.gpushare.engine.cost.PriceList;
 import dev.gpushare.engine.cost.UsageText;
 import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.PlanText;
@@ -84,10 +86,11 @@ final class ApplyCommand extends GpushareCommand {
             if (!format.json()) {
                 // A saved plan has no spec: its cost change uses the catalog's prices.
                 var state = gs.snapshot(plan.cluster()).state();
-                FleetUsage before = spec == null ? FleetUsage.of(state, Catalog.builtIn()) : FleetUsage.of(state, spec);
-                FleetUsage after = spec == null ? FleetUsage.of(plan.desired(), Catalog.builtIn())
-                        : FleetUsage.of(plan.desired(), spec);
-                Print.document(out, PlanText.render(plan) + UsageText.change(before, after) + "\n");
+                // with a spec, the instances the plan leaves as they are are added up once
+                FleetUsage.Change usage = spec == null
+                        ? new FleetUsage.Change(FleetUsage.of(state, Catalog.builtIn()), FleetUsage.of(plan.desired(), Catalog.builtIn()))
+                        : FleetUsage.of(state, plan.desired(), PriceList.of(spec.catalog(), spec.spec()), CopySizes.of(spec.spec(), spec.catalog()));
+                Print.document(out, PlanText.render(plan) + UsageText.change(usage.before(), usage.after()) + "\n");
             }
             if (plan.isEmpty()) {
                 if (format.json()) Print.document(out, result("noChanges", plan.revision(), 0, plan));

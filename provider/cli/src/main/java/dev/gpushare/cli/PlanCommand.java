@@ -64,10 +64,9 @@ final class PlanCommand extends GpushareCommand {
             // one spec: its prices and copy sizes worked out once for both figures
             PriceList prices = PriceList.of(spec.catalog(), spec.spec());
             CopySizes sizes = CopySizes.of(spec.spec(), spec.catalog());
-            FleetUsage usageBefore = FleetUsage.of(before, prices, sizes);
-            // a converged fleet's plan leaves it as it is: the same figures, worked out once
-            report = new PlanReport(plan, usageBefore, plan.desired().equals(before) ? usageBefore
-                    : FleetUsage.of(plan.desired(), prices, sizes));
+            // the instances the plan leaves as they are are added up once (all of them for a converged fleet)
+            FleetUsage.Change usage = FleetUsage.of(before, plan.desired(), prices, sizes);
+            report = new PlanReport(plan, usage.before(), usage.after());
         } catch (BackendException e) {
             throw BackendOption.failed(e);
         }

@@ -45,6 +45,30 @@ public record FleetUsage(
     }
 
     /**
+     * The figures of {@code before} and of {@code after}, a state made from it (a plan's desired
+     * state from the actual one), each as {@link #of(FleetState, PriceList, CopySizes)} gives it:
+     * the instances {@code after} shares with {@code before} (the same objects: those a plan leaves
+     * as they are) are read once.
+     */
+    public static Change of(FleetState before, FleetState after, PriceList prices, CopySizes sizes) {
+        if (after.equals(before)) {
+            FleetUsage same = of(before, prices, sizes);
+            return new Change(same, same);
+        }
+        UsageCalculator.Figures figures = new UsageCalculator.Figures(before.instances().size());
+        return new Change(UsageCalculator.usage(before, prices, sizes, figures),
+                UsageCalculator.usage(after, prices, sizes, figures));
+    }
+
+    /** A fleet's figures before and after a change ({@link #of(FleetState, FleetState, PriceList, CopySizes)}). */
+    public record Change(FleetUsage before, FleetUsage after) {
+        public Change {
+            Objects.requireNonNull(before, "before");
+            Objects.requireNonNull(after, "after");
+        }
+    }
+
+    /**
      * The figures of a spec's fleet: its prices and its copies' sizes.
      *
      * @param catalog the catalog with the spec's declared types

@@ -13,6 +13,7 @@ import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.engine.state.Owner;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,24 @@ public final class UsageCalculator {
     }
 
     public static FleetUsage usage(FleetState state, PriceList prices, CopySizes sizes) {
+        return usage(state, prices, sizes, null);
+    }
+
+    /**
+     * Each instance's memory figures as worked out, by the instance object, so that a state
+     * sharing instances with one already added up reads only the others (the same prices and
+     * sizes: the stranded part depends on the pool's smallest copy).
+     */
+    public static final class Figures {
+        private final Map<Instance, long[]> byInstance;
+
+        public Figures(int expected) {
+            byInstance = new IdentityHashMap<>(expected);
+        }
+    }
+
+    /** As {@link #usage(FleetState, PriceList, CopySizes)}, reading and adding to {@code figures} (null: none). */
+    public static FleetUsage usage(FleetState state, PriceList prices, CopySizes sizes, Figures figures) {
         Map<Owner, Pool> pools = new LinkedHashMap<>();
         Owner lastOwner = null; // instances come by owner: most follow one of the same pool
         Pool p = null;
@@ -64,7 +83,11 @@ public final class UsageCalculator {
             }
             p.instances++;
             p.byType.computeIfAbsent(i.instanceType(), t -> new int[1])[0]++;
-            long[] m = instance(i, p.smallest, new long[3]);
+            long[] m = figures == null ? null : figures.byInstance.get(i);
+            if (m == null) {
+                m = instance(i, p.smallest, new long[3]);
+                if (figures != null) figures.byInstance.put(i, m);
+            }
             long idle = Math.max(0, m[0] - m[1]); // as GpuMemory.of: per instance
             p.usable += m[0];
             p.allocated += m[1];
