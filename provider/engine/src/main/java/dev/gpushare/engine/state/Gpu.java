@@ -1,5 +1,7 @@
 package dev.gpushare.engine.state;
 
+import dev.gpushare.engine.state.internal.LazyAllocations;
+
 import java.math.BigDecimal;
 import java.util.List;
 
@@ -19,11 +21,13 @@ public record Gpu(
         List<MigPartition> partitions, List<Allocation> allocations) {
     public Gpu {
         partitions = List.copyOf(partitions);
-        allocations = List.copyOf(allocations);
+        // as a store read them, decoded on first use (immutable too); any other list is copied
+        if (!(allocations instanceof LazyAllocations)) allocations = List.copyOf(allocations);
     }
 
     /** MiB its MPS allocations reserve (one without a memory limit reserves none). */
     public long mpsReservedMiB() {
+        if (allocations instanceof LazyAllocations stored) return stored.mpsReservedMiB(); // known without decoding them
         long sum = 0;
         for (Allocation a : allocations) if (a.memoryMiB() != null) sum += a.memoryMiB();
         return sum;

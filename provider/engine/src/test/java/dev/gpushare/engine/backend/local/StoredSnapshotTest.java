@@ -12,6 +12,7 @@ import dev.gpushare.engine.state.FleetState;
 import dev.gpushare.engine.state.Gpu;
 import dev.gpushare.engine.state.Instance;
 import dev.gpushare.engine.state.TaskId;
+import dev.gpushare.engine.state.internal.LazyAllocations;
 import dev.gpushare.engine.plan.Plan;
 import dev.gpushare.engine.plan.Specs;
 import dev.gpushare.engine.plan.StateFold;
@@ -153,6 +154,41 @@ class StoredSnapshotTest {
         // edited environment (a null value), the same environment on copies of other sizes
         Snapshot edited = new Snapshot(edited(s.state()), s.revision(), s.declaredLayouts());
         assertThat(SnapshotCodec.decode(SnapshotCodec.encode(edited))).isEqualTo(edited);
+    }
+
+    @Test
+    void allocationsAreDecodedWhenFirstReadAndASnapshotCutShortAnywhereIsRefusedWhenRead() throws Exception {
+        Path file = dir.resolve("state");
+        Spec spec = Specs.mpsService(23, 4096); // 2 instances of 4 GPUs, 5 copies of 4,096 MiB on each GPU but the last ones
+        try (LocalBackend b = LocalBackend.open(file); Gpushare gs = Gpushare.using(b)) {
+            assertThat(gs.apply(gs.plan(spec))).isInstanceOf(ApplyOutcome.Applied.class);
+        }
+        Snapshot s = rows(file, spec.cluster());
+        byte[] doc = SnapshotCodec.encode(s);
+        Snapshot read = SnapshotCodec.decode(doc);
+        int gpus = 0;
+        for (int i = 0; i < s.state().instances().size(); i++) {
+            for (int g = 0; g < s.state().instances().get(i).gpus().size(); g++) {
+                Gpu was = s.state().instances().get(i).gpus().get(g), now = read.state().instances().get(i).gpus().get(g);
+                if (was.allocations().isEmpty()) continue;
+                gpus++;
+                // the count and the MiB reserved are known before a copy is decoded
+                assertThat(now.allocations()).isInstanceOf(LazyAllocations.class);
+                assertThat(now.allocations()).hasSameSizeAs(was.allocations());
+                assertThat(now.mpsReservedMiB()).isEqualTo(was.mpsReservedMiB()).isPositive();
+                assertThat(((LazyAllocations) now.allocations()).decoded()).isFalse();
+                assertThat(now.allocations()).containsExactlyElementsOf(was.allocations());
+                assertThat(((LazyAllocations) now.allocations()).decoded()).isTrue();
+            }
+        }
+        assertThat(gpus).as("GPUs holding copies").isPositive();
+        assertThat(read).isEqualTo(s);
+        // every allocation is checked when the snapshot is read: cut short anywhere, it is refused then
+        for (int n = 0; n < doc.length; n++) {
+            int cut = n;
+            assertThatThrownBy(() -> SnapshotCodec.decode(Arrays.copyOf(doc, cut))).as("the first %d of %d bytes", cut, doc.length)
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
     }
 
     private static FleetState edited(FleetState state) {

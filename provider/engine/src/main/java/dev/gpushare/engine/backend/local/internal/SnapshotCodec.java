@@ -11,6 +11,7 @@ import dev.gpushare.engine.state.MigPartition;
 import dev.gpushare.engine.state.Owner;
 import dev.gpushare.engine.state.Revision;
 import dev.gpushare.engine.state.TaskId;
+import dev.gpushare.engine.state.internal.LazyAllocations;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -181,7 +182,11 @@ public final class SnapshotCodec {
             int[][] envTable = new int[in.getInt()][];
             for (int e = 0; e < envTable.length; e++) {
                 int[] refs = new int[2 * in.getInt()];
-                for (int r = 0; r < refs.length; r++) refs[r] = in.getInt();
+                for (int r = 0; r < refs.length; r++) {
+                    refs[r] = in.getInt();
+                    // checked now: the allocations that use an environment are decoded when first read
+                    if (refs[r] < (r % 2 == 0 ? 1 : 0) || refs[r] > strings.length) throw new IllegalArgumentException("an environment's string out of range");
+                }
                 envTable[e] = refs;
             }
             long revision = in.getLong();
@@ -231,14 +236,65 @@ public final class SnapshotCodec {
             List<MigPartition> ps = new ArrayList<>(partitions);
             for (int p = 0; p < partitions; p++) ps.add(new MigPartition(str(in, strings), in.getInt(), in.getLong()));
             int allocations = in.getInt();
-            List<Allocation> as = new ArrayList<>(allocations);
-            for (int a = 0; a < allocations; a++) as.add(allocation(in, strings, envTable, revisions, envs));
+            List<Allocation> as = List.of();
+            if (allocations != 0) {
+                // checked and passed over now, decoded when first read (a plan reads the copies of few GPUs)
+                int start = in.position();
+                long reserved = skipAllocations(in, allocations, strings.length, envTable.length);
+                byte[] doc = in.array();
+                as = new LazyAllocations(allocations, reserved, () -> allocations(doc, start, allocations, strings, envTable, revisions, envs));
+            }
             gs.add(new Gpu(index, model, memory, mode, fraction == null ? null : fractions.computeIfAbsent(fraction, BigDecimal::new),
                     ps, as));
         }
         if ((cp == null) == (endpoint == null)) throw new IllegalArgumentException("instance " + id + " has not exactly one owner");
         Owner owner = envs.owner(cp, endpoint);
         return new Instance(InstanceId.parse(id), owner, type, healthy, reason, gs);
+    }
+
+    /**
+     * Moves past {@code count} allocations, checking that each decodes (a task and a container,
+     * every reference in range); the MiB their memory limits add up to.
+     */
+    private static long skipAllocations(ByteBuffer in, int count, int strings, int environments) {
+        if (count < 0) throw new IllegalArgumentException("a negative count of allocations");
+        long reserved = 0;
+        for (int a = 0; a < count; a++) {
+            int group = in.getInt(), ordinal = in.getInt(), container = in.getInt();
+            if (group < 1 || group > strings || container < 1 || container > strings) {
+                throw new IllegalArgumentException("an allocation without a task or a container");
+            }
+            if (ordinal < -1) throw new IllegalArgumentException("a copy numbered " + ordinal);
+            if (in.get() != 0) reserved += in.getLong();
+            if (in.get() != 0) in.getInt();
+            if (in.get() != 0) {
+                checkRef(in.getInt(), strings);
+                in.getInt();
+            }
+            int env = in.getInt();
+            if (env < 0 || env >= environments) throw new IllegalArgumentException("an environment out of range");
+            checkRef(in.getInt(), strings);
+        }
+        return reserved;
+    }
+
+    private static void checkRef(int ref, int strings) {
+        if (ref < 0 || ref > strings) throw new IllegalArgumentException("a string out of range");
+    }
+
+    /**
+     * The {@code count} allocations stored from {@code start}, checked when the snapshot was read
+     * ({@link #skipAllocations}); under the lock of the caches the snapshot's allocations share.
+     */
+    private static Allocation[] allocations(byte[] doc, int start, int count, String[] strings, int[][] envTable,
+                                            Map<String, Revision> revisions, Envs envs) {
+        ByteBuffer in = ByteBuffer.wrap(doc);
+        in.position(start);
+        Allocation[] out = new Allocation[count];
+        synchronized (envs) {
+            for (int a = 0; a < count; a++) out[a] = allocation(in, strings, envTable, revisions, envs);
+        }
+        return out;
     }
 
     private static Allocation allocation(ByteBuffer in, String[] strings, int[][] envTable, Map<String, Revision> revisions,
