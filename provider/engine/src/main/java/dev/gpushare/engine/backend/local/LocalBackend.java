@@ -78,11 +78,16 @@ public final class LocalBackend implements Backend {
      */
     @Override
     public Snapshot read(String cluster) {
+        return read(cluster, false);
+    }
+
+    /** {@link #read(String)}; {@code lazily}, a stored snapshot's allocations are decoded when first read (a plan reads few). */
+    private Snapshot read(String cluster, boolean lazily) {
         return file.read("read cluster " + cluster, tx -> {
             long revision = StateRows.revision(tx.connection(), cluster);
             Snapshot inMemory = kept.at(cluster, revision);
             if (inMemory != null) return inMemory;
-            Optional<Snapshot> stored = StoredSnapshots.read(tx.connection(), cluster, revision);
+            Optional<Snapshot> stored = StoredSnapshots.read(tx.connection(), cluster, revision, lazily);
             return kept.remember(stored.isPresent() ? stored.get() : StateRows.read(tx.connection(), cluster), stored.isPresent());
         }, () -> kept.remember(Snapshot.empty(cluster), false)); // no file yet: a cluster never written is empty at revision 0
     }
@@ -173,7 +178,8 @@ public final class LocalBackend implements Backend {
         if (!file.present()) return Optional.empty();
         try {
             List<String> clusters = clusters();
-            return clusters.size() == 1 ? Optional.of(read(clusters.getFirst())) : Optional.empty();
+            // read ahead of a plan, which reads the copies of the instances its change touches
+            return clusters.size() == 1 ? Optional.of(read(clusters.getFirst(), true)) : Optional.empty();
         } catch (RuntimeException e) {
             kept.forget(); // the read that needs it reads again, and says what is wrong in its place
             return Optional.empty();

@@ -11,6 +11,7 @@ import dev.gpushare.engine.plan.PlanJson;
 import dev.gpushare.engine.plan.Planner;
 import dev.gpushare.engine.plan.Specs;
 import dev.gpushare.engine.reconcile.ApplyOutcome;
+import dev.gpushare.engine.state.internal.LazyAllocations;
 import dev.gpushare.model.Spec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,6 +84,26 @@ class ReadAheadTest {
         try (Gpushare gs = open()) {
             gs.plan(Specs.mpsService(9, 4096));
             assertThat(gs.lastPlanFollowedChange()).isFalse();
+        }
+    }
+
+    @Test
+    void aPlanOfTheConvergedSpecDecodesNoCopyReadAhead() {
+        // the snapshot read ahead decodes each GPU's allocations when first read: a plan of the spec the
+        // cluster converged to reads none of them (one with a service changed, those of the instances it touches)
+        try (Gpushare gs = open().readAhead()) {
+            assertThat(gs.plan(Specs.mpsService(6, 4096)).actions()).isEmpty();
+            assertThat(gs.lastPlanFollowedChange()).isTrue();
+            var gpus = gs.snapshot("scale").state().instances().stream().flatMap(i -> i.gpus().stream())
+                    .filter(g -> !g.allocations().isEmpty()).toList();
+            assertThat(gpus).isNotEmpty().allSatisfy(g -> {
+                assertThat(g.allocations()).isInstanceOf(LazyAllocations.class);
+                assertThat(((LazyAllocations) g.allocations()).decoded()).as("decoded").isFalse();
+            });
+        }
+        try (Gpushare gs = open()) { // a read that is not ahead of a plan decodes them as it reads
+            assertThat(gs.snapshot("scale").state().instances().getFirst().gpus().getFirst().allocations())
+                    .isNotInstanceOf(LazyAllocations.class);
         }
     }
 

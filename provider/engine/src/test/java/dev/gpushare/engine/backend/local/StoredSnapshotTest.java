@@ -157,7 +157,7 @@ class StoredSnapshotTest {
     }
 
     @Test
-    void allocationsAreDecodedWhenFirstReadAndASnapshotCutShortAnywhereIsRefusedWhenRead() throws Exception {
+    void readLazilyAllocationsAreDecodedWhenFirstReadAndASnapshotCutShortAnywhereIsRefusedWhenRead() throws Exception {
         Path file = dir.resolve("state");
         Spec spec = Specs.mpsService(23, 4096); // 2 instances of 4 GPUs, 5 copies of 4,096 MiB on each GPU but the last ones
         try (LocalBackend b = LocalBackend.open(file); Gpushare gs = Gpushare.using(b)) {
@@ -165,7 +165,11 @@ class StoredSnapshotTest {
         }
         Snapshot s = rows(file, spec.cluster());
         byte[] doc = SnapshotCodec.encode(s);
-        Snapshot read = SnapshotCodec.decode(doc);
+        Snapshot read = SnapshotCodec.decode(doc, true);
+        Snapshot eager = SnapshotCodec.decode(doc);
+        assertThat(eager).isEqualTo(s);
+        assertThat(eager.state().instances()).allSatisfy(i -> assertThat(i.gpus())
+                .allSatisfy(g -> assertThat(g.allocations()).isNotInstanceOf(LazyAllocations.class)));
         int gpus = 0;
         for (int i = 0; i < s.state().instances().size(); i++) {
             for (int g = 0; g < s.state().instances().get(i).gpus().size(); g++) {
@@ -186,6 +190,8 @@ class StoredSnapshotTest {
         // every allocation is checked when the snapshot is read: cut short anywhere, it is refused then
         for (int n = 0; n < doc.length; n++) {
             int cut = n;
+            assertThatThrownBy(() -> SnapshotCodec.decode(Arrays.copyOf(doc, cut), true)).as("the first %d of %d bytes", cut, doc.length)
+                    .isInstanceOf(IllegalArgumentException.class);
             assertThatThrownBy(() -> SnapshotCodec.decode(Arrays.copyOf(doc, cut))).as("the first %d of %d bytes", cut, doc.length)
                     .isInstanceOf(IllegalArgumentException.class);
         }

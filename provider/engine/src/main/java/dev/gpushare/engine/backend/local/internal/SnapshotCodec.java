@@ -170,6 +170,17 @@ public final class SnapshotCodec {
      *                                  format, cut short, a reference out of range)
      */
     public static Snapshot decode(byte[] doc) {
+        return decode(doc, false);
+    }
+
+    /**
+     * The snapshot of {@code doc}; {@code lazily}, each GPU's allocations are decoded when first
+     * read ({@link LazyAllocations}: for a plan, which reads few of them), though every one is
+     * checked now. A reader of every allocation ({@code status}) decodes them at once.
+     *
+     * @throws IllegalArgumentException as {@link #decode(byte[])}
+     */
+    public static Snapshot decode(byte[] doc, boolean lazily) {
         try {
             ByteBuffer in = ByteBuffer.wrap(doc);
             if (in.getInt() != MAGIC) throw new IllegalArgumentException("not a snapshot of this format");
@@ -197,7 +208,7 @@ public final class SnapshotCodec {
             Map<String, Revision> revisions = new HashMap<>(); // one object per revision, as per fraction
             Envs envs = new Envs(envTable.length); // one environment per distinct one (most copies share theirs)
             // one call per instance: compiled after its first few hundred (see instance)
-            for (int i = 0; i < instances; i++) is.add(instance(in, strings, envTable, fractions, revisions, envs));
+            for (int i = 0; i < instances; i++) is.add(instance(in, strings, envTable, fractions, revisions, envs, lazily));
             int layouts = in.getInt();
             Map<InstanceId, List<String>> ls = new TreeMap<>();
             for (int l = 0; l < layouts; l++) {
@@ -220,7 +231,7 @@ public final class SnapshotCodec {
      * (called once) would run interpreted until the compiler replaced it mid-loop.
      */
     private static Instance instance(ByteBuffer in, String[] strings, int[][] envTable, Map<String, BigDecimal> fractions,
-                                     Map<String, Revision> revisions, Envs envs) {
+                                     Map<String, Revision> revisions, Envs envs, boolean lazily) {
         String id = str(in, strings), cp = str(in, strings), endpoint = str(in, strings), type = str(in, strings);
         boolean healthy = in.get() != 0;
         String reason = str(in, strings);
@@ -237,7 +248,11 @@ public final class SnapshotCodec {
             for (int p = 0; p < partitions; p++) ps.add(new MigPartition(str(in, strings), in.getInt(), in.getLong()));
             int allocations = in.getInt();
             List<Allocation> as = List.of();
-            if (allocations != 0) {
+            if (!lazily) {
+                List<Allocation> all = new ArrayList<>(allocations);
+                for (int a = 0; a < allocations; a++) all.add(allocation(in, strings, envTable, revisions, envs));
+                as = all;
+            } else if (allocations != 0) {
                 // checked and passed over now, decoded when first read (a plan reads the copies of few GPUs)
                 int start = in.position();
                 long reserved = skipAllocations(in, allocations, strings.length, envTable.length);

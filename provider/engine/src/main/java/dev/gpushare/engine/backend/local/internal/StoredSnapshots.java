@@ -22,11 +22,14 @@ public final class StoredSnapshots {
 
     private StoredSnapshots() {}
 
-    /** The cluster's stored snapshot when it is the state at {@code revision}; call inside the read's transaction. */
-    public static Optional<Snapshot> read(Connection c, String cluster, long revision) throws SQLException {
+    /**
+     * The cluster's stored snapshot when it is the state at {@code revision}; call inside the read's
+     * transaction. {@code lazily}: its allocations decoded when first read ({@link SnapshotCodec#decode(byte[], boolean)}).
+     */
+    public static Optional<Snapshot> read(Connection c, String cluster, long revision, boolean lazily) throws SQLException {
         try {
             return TABLE.read(c, cluster, revision, (rs, column) -> {
-                Snapshot s = SnapshotCodec.decode(rs.getBytes(column));
+                Snapshot s = SnapshotCodec.decode(rs.getBytes(column), lazily);
                 // a document of another cluster or revision than its row says is damaged: not used
                 if (s.revision() != revision || !s.state().cluster().equals(cluster)) return Optional.empty();
                 return Optional.of(s.withRollouts(RolloutRows.read(c, cluster)));
