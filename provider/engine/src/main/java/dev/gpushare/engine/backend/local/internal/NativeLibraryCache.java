@@ -101,14 +101,14 @@ public final class NativeLibraryCache {
         if (!lib.startsWith(root.normalize())) return Optional.empty();
         try {
             Fingerprint want = Fingerprint.of(url);
-            if (Files.isRegularFile(lib) && Fingerprint.of(lib).same(want)) return Optional.of(lib);
+            if (Files.isRegularFile(lib) && Fingerprint.of(lib).equals(want)) return Optional.of(lib);
             Files.createDirectories(lib.getParent());
             Path tmp = Files.createTempFile(lib.getParent(), name + ".", ".part");
             try {
                 try (InputStream in = open(url); OutputStream out = Files.newOutputStream(tmp)) {
                     in.transferTo(out);
                 }
-                if (!Fingerprint.of(tmp).same(want)) return Optional.empty();
+                if (!Fingerprint.of(tmp).equals(want)) return Optional.empty();
                 try {
                     Files.move(tmp, lib, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (AtomicMoveNotSupportedException e) {
@@ -176,11 +176,6 @@ public final class NativeLibraryCache {
 
     /** A file's size and CRC-32. */
     record Fingerprint(long size, long crc) {
-        /** The same size and CRC (compared field by field: a record's generated equals costs its first caller milliseconds to bind). */
-        boolean same(Fingerprint o) {
-            return size == o.size && crc == o.crc;
-        }
-
         /** From the jar's entry when the library is in a jar (no read of its bytes), else by reading it. */
         static Fingerprint of(URL url) throws IOException {
             URLConnection c = url.openConnection();
