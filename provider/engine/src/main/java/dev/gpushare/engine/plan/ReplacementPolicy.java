@@ -27,6 +27,14 @@ public final class ReplacementPolicy {
 
     /** The unhealthy instances to replace now, by owner within {@link #limit}. */
     public static Set<InstanceId> choose(FleetState current) {
+        boolean any = false; // the usual fleet: every instance healthy, nothing to group
+        for (Instance i : current.instances()) {
+            if (!i.healthy()) {
+                any = true;
+                break;
+            }
+        }
+        if (!any) return new TreeSet<>();
         Map<Owner, List<Instance>> byOwner = new HashMap<>();
         for (Instance i : current.instances()) {
             byOwner.computeIfAbsent(i.owner(), k -> new ArrayList<>()).add(i);

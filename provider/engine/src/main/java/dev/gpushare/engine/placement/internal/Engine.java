@@ -111,7 +111,9 @@ public final class Engine {
                 fresh = new ArrayList<>(arrival);
             }
         }
-        if (!spread && run.failed().isEmpty() && !fresh.isEmpty() && fresh.size() <= ExactPacker.MAX_COPIES) {
+        // first fit that opened nothing beyond the instances the seed keeps busy is already the fewest: no search
+        if (!spread && run.failed().isEmpty() && !fresh.isEmpty() && fresh.size() <= ExactPacker.MAX_COPIES
+                && run.instanceCount() > run.leastInstanceCount()) {
             PoolRun exact = ExactPacker.improve(pool, seed, fresh, run.instanceCount());
             if (exact != null) run = exact;
         }

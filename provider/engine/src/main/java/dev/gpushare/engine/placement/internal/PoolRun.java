@@ -31,6 +31,8 @@ final class PoolRun {
     private long[] minCpuLeft;
     private long[] minMemLeft;
     private int current;
+    /** Seeded instances that hold copies or are closed: every run from the same seed counts at least these. */
+    private final int seedBusy;
 
     PoolRun(Pool pool, Seed seed, int spreadCap) {
         this.pool = pool;
@@ -42,8 +44,10 @@ final class PoolRun {
         this.idleTree = new MaxTree(expected);
         idleTree.defer();
         if (gpuTree != null) gpuTree.defer();
+        int busy = 0;
         for (Seed.SeedNode s : seed.nodes()) {
             Node n = new Node(s.built(), nodes.size(), s.origin());
+            if (n.copies > 0 || n.closed) busy++;
             n.exact = s.exact();
             if (spreadCap > 0) {
                 n.trackGroups = true;
@@ -54,7 +58,16 @@ final class PoolRun {
         }
         idleTree.flush();
         if (gpuTree != null) gpuTree.flush();
+        this.seedBusy = busy;
         while (nodes.size() < pool.minInstances()) open();
+    }
+
+    /**
+     * The fewest instances any run from this run's seed counts ({@link #instanceCount}): its seeded
+     * instances that hold copies or are closed (a run only adds copies).
+     */
+    int leastInstanceCount() {
+        return seedBusy;
     }
 
     Pool pool() { return pool; }
