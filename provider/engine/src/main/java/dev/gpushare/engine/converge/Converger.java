@@ -117,7 +117,8 @@ public final class Converger {
      * cluster starts from it while it holds ({@link Baseline#holdsFor}: the same revision and
      * instances) and its spec is resolved against the same built-in catalog: the change set
      * between the converged spec and the planned one then says what is placed again, as for a
-     * baseline held in memory. Nothing here fails; losing it only costs speed.
+     * baseline held in memory. The digest of what a copy runs ({@link dev.gpushare.engine.state.Revision})
+     * is looked up too, for a plan that places copies. Nothing here fails; losing it only costs speed.
      */
     public void readAhead() {
         try {
@@ -131,6 +132,8 @@ public final class Converger {
                     .map(converged -> Baseline.restored(converged, ResolvedSpec.of(converged, builtIn).catalog(), actual,
                             s.nodesAt(cluster, actual.revision()).orElse(null)).prepared()))
                     .ifPresent(b -> ahead = new Ahead(b, builtIn));
+            // a plan that places a copy digests what it runs: the digest is looked up meanwhile too
+            dev.gpushare.engine.state.Revision.prepare();
         } catch (RuntimeException e) {
             ahead = null; // the plan restores its baseline itself, or takes the full path
         }

@@ -148,6 +148,15 @@ public record Revision(String value) implements Comparable<Revision> {
         return new Revision(HexFormat.of().formatHex(d).substring(0, DIGITS));
     }
 
+    /**
+     * Looks up the digest now (the first lookup reads the runtime's security configuration and
+     * builds its provider, milliseconds at a command's start): for a thread that prepares a plan
+     * while the command checks its spec ({@link dev.gpushare.engine.converge.Converger#readAhead}).
+     */
+    public static void prepare() {
+        sha256();
+    }
+
     /** A fresh SHA-256, cloned from one looked up once (the provider lookup costs more than a short digest). */
     private static MessageDigest sha256() {
         try {
