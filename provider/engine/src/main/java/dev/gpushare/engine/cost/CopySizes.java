@@ -110,11 +110,27 @@ public final class CopySizes {
      * allocations. Equal to {@link #of(Spec, Catalog)} for a fleet whose pools each have a copy placed.
      */
     public static CopySizes of(FleetState state) {
-        // per pool, per group: each numbered copy's MiB by its number (no key built per allocation);
-        // copies without a number by id
-        Map<String, Map<String, long[]>> numbered = new HashMap<>();
-        Map<String, Map<TaskId, Long>> other = new HashMap<>();
-        for (Instance i : state.instances()) {
+        Sums sums = new Sums();
+        for (Instance i : state.instances()) sums.add(i);
+        Map<String, Long> out = new HashMap<>();
+        sums.numbered.forEach((pool, groups) -> groups.values().forEach(copies -> {
+            for (long mib : copies) keep(out, pool, mib);
+        }));
+        sums.other.forEach((pool, copies) -> copies.values().forEach(mib -> keep(out, pool, mib)));
+        return new CopySizes(out);
+    }
+
+    /**
+     * Per pool, per group: each numbered copy's MiB by its number (no key built per allocation);
+     * copies without a number by id. One call per instance, so that the JIT compiles it after its
+     * first few hundred: a loop over every allocation in a method called once would run interpreted
+     * until the compiler replaced it mid-loop.
+     */
+    private static final class Sums {
+        final Map<String, Map<String, long[]>> numbered = new HashMap<>();
+        final Map<String, Map<TaskId, Long>> other = new HashMap<>();
+
+        void add(Instance i) {
             String pool = key(i.owner());
             Map<String, long[]> groups = numbered.computeIfAbsent(pool, k -> new HashMap<>());
             String lastGroup = null; // allocations come by task: most follow one of the same group
@@ -145,12 +161,6 @@ public final class CopySizes {
                 }
             }
         }
-        Map<String, Long> out = new HashMap<>();
-        numbered.forEach((pool, groups) -> groups.values().forEach(sums -> {
-            for (long mib : sums) keep(out, pool, mib);
-        }));
-        other.forEach((pool, copies) -> copies.values().forEach(mib -> keep(out, pool, mib)));
-        return new CopySizes(out);
     }
 
     /** Copy numbers summed by position (higher ones, as a state edited by hand may hold, by id). */
