@@ -40,10 +40,7 @@ public record TaskId(String group, int ordinal) implements Comparable<TaskId> {
         return Numbered.compare(group, ordinal, o.group, o.ordinal);
     }
 
-    // Written out, with the values a record's generated methods give (31 × the name's hash + the
-    // number): the generated ones are bound through method handles on their first call, which
-    // costs a short command milliseconds per record and runs slowly until compiled, and ids are
-    // compared and hashed by the hundred thousand (placement, the stored baseline, the diff).
+    // written out for the reason given on InstanceId's (the same values as generated)
     @Override
     public boolean equals(Object o) {
         return o == this || o instanceof TaskId other && ordinal == other.ordinal && group.equals(other.group);
