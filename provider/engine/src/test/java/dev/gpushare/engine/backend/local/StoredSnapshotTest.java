@@ -197,6 +197,43 @@ class StoredSnapshotTest {
         }
     }
 
+    @Test
+    void aSnapshotReadLazilyIsTheSameWhicheverThreadsFirstReadItsAllocations() throws Exception {
+        Path file = dir.resolve("state");
+        Spec spec = Specs.mpsService(23, 4096);
+        try (LocalBackend b = LocalBackend.open(file); Gpushare gs = Gpushare.using(b)) {
+            assertThat(gs.apply(gs.plan(spec))).isInstanceOf(ApplyOutcome.Applied.class);
+        }
+        Snapshot s = rows(file, spec.cluster());
+        byte[] doc = SnapshotCodec.encode(s);
+        for (int round = 0; round < 20; round++) {
+            Snapshot read = SnapshotCodec.decode(doc, true);
+            // four threads read every GPU's allocations at once, each from another GPU first: each GPU decoded once, the same
+            List<java.util.concurrent.Callable<List<List<Allocation>>>> readers = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int first = t;
+                readers.add(() -> {
+                    List<Gpu> gpus = new ArrayList<>();
+                    for (Instance i : read.state().instances()) gpus.addAll(i.gpus());
+                    java.util.Collections.rotate(gpus, -first);
+                    List<List<Allocation>> out = new ArrayList<>();
+                    for (Gpu g : gpus) out.add(List.copyOf(g.allocations()));
+                    java.util.Collections.rotate(out, first);
+                    return out;
+                });
+            }
+            List<List<Allocation>> expected = new ArrayList<>();
+            for (Instance i : s.state().instances()) for (Gpu g : i.gpus()) expected.add(g.allocations());
+            var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+            try {
+                for (var result : pool.invokeAll(readers)) assertThat(result.get()).isEqualTo(expected);
+            } finally {
+                pool.shutdownNow();
+            }
+            assertThat(read).isEqualTo(s);
+        }
+    }
+
     private static FleetState edited(FleetState state) {
         List<Instance> instances = new ArrayList<>();
         int n = 0;
